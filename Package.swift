@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// ReactiveBridge: an RxSwift-style module (RxKit), a Combine-style module (CombineKit), and the pieces
+// that let an app move from one to the other a layer at a time. No package dependencies by design.
+let package = Package(
+    name: "ReactiveBridge",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "RxKit", targets: ["RxKit"]),
+        .library(name: "RxKitTest", targets: ["RxKitTest"]),
+        .executable(name: "demo", targets: ["Demo"]),
+    ],
+    targets: [
+        .target(name: "RxKit"),
+        .target(name: "RxKitTest", dependencies: ["RxKit"]),
+        .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
+        .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Global hooks, as in RxSwift.
+public enum Hooks {
+    /// Called with the subscription's call stack (if captured) and an error nobody handled.
+    public typealias DefaultErrorHandler = (_ subscriptionCallStack: [String], _ error: Error) -> Void
+    /// Returns the call stack to remember for a subscription (used by `defaultErrorHandler`).
+    public typealias CustomCaptureSubscriptionCallstack = () -> [String]
+
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var errorHandler: DefaultErrorHandler = { subscriptionCallStack, error in
+        #if DEBUG
+        print("Unhandled error happened: \(error)")
+        if !subscriptionCallStack.isEmpty {
+            print(" subscription called from:\n\(subscriptionCallStack.joined(separator: "\n"))")
+        }
+        #endif
+    }
+    nonisolated(unsafe) private static var captureCallstack: CustomCaptureSubscriptionCallstack = {
+        #if DEBUG
+        if recordCallStackOnError { return Thread.callStackSymbols }
+        #endif
+        return []
+    }
+    nonisolated(unsafe) private static var recordStack = false
+
+    /// Handles errors that reach a subscription without an `onError` handler (and binding errors).
+    /// RxKit never crashes on an unhandled error; the default handler prints it in debug builds.
+    public static var defaultErrorHandler: DefaultErrorHandler {
+        get { lock.withLock { errorHandler } }
+        set { lock.withLock { errorHandler = newValue } }
+    }
+
+    /// Captures the call stack of each subscription, for `defaultErrorHandler`.
+    public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+        get { lock.withLock { captureCallstack } }
+        set { lock.withLock { captureCallstack = newValue } }
+    }
+
+    /// Whether subscriptions record their call stack (debug builds; off by default as it is slow).
+    public static var recordCallStackOnError: Bool {
+        get { lock.withLock { recordStack } }
+        set { lock.withLock { recordStack = newValue } }
+    }
+
+    static func reportUnhandled(_ error: Error, callStack: [String] = []) {
+        defaultErrorHandler(callStack, error)
+    }
+}

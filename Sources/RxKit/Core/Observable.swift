@@ -1,0 +1,40 @@
+/// A type that can be converted to an `Observable`. Same as RxSwift's `ObservableConvertibleType`.
+public protocol ObservableConvertibleType {
+    /// The type of elements in the sequence.
+    associatedtype Element
+    /// The sequence as an `Observable`.
+    func asObservable() -> Observable<Element>
+}
+
+/// A push-based sequence. Same as RxSwift's `ObservableType`.
+public protocol ObservableType: ObservableConvertibleType {
+    /// Subscribes `observer` and returns the disposable that ends the subscription.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+    /// Default conversion: an `Observable` that subscribes to `self`.
+    public func asObservable() -> Observable<Element> {
+        Observable.create { observer in self.subscribe(observer) }
+    }
+}
+
+/// The base class of every observable sequence, as in RxSwift (it is a class so that existing code that
+/// subclasses or type-checks it keeps compiling).
+///
+/// Sequences are values that may be subscribed from any thread, so `Observable` is `Sendable`. Operator
+/// closures are not required to be `@Sendable` (that would break RxSwift call sites); RxKit's guarantee
+/// is that each subscription calls them serially. See ARCHITECTURE.md, "Concurrency".
+open class Observable<Element>: ObservableType, @unchecked Sendable {
+    private let resourceTracking = ResourceTracking()
+
+    init() {}
+
+    /// Subscribes `observer`. Subclasses must override this.
+    open func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        preconditionFailure("Observable.subscribe(_:) is abstract: subclass Producer (or use Observable.create) and implement run(_:cancel:).")
+    }
+
+    /// Returns `self`.
+    public func asObservable() -> Observable<Element> { self }
+}

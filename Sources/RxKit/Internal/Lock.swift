@@ -1,0 +1,101 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A non-recursive mutual-exclusion lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
+///
+/// Rule of the house: never call user code or a downstream observer while holding one of these.
+/// Take what you need under the lock, release it, then call out.
+final class Lock: @unchecked Sendable {
+    #if canImport(Darwin)
+    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+        #else
+        pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_unlock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A Boolean that flips from `false` to `true` exactly once, safely across threads.
+final class OnceFlag: @unchecked Sendable {
+    private let lock = Lock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    /// Sets the flag; returns `true` only for the caller that flipped it.
+    @discardableResult
+    func set() -> Bool {
+        lock.withLock {
+            if value { return false }
+            value = true
+            return true
+        }
+    }
+}
+
+/// Identity of the calling thread, for telling re-entrant calls from concurrent ones.
+typealias ThreadID = pthread_t
+
+@inline(__always)
+func currentThreadID() -> ThreadID { pthread_self() }
+
+@inline(__always)
+func isSameThread(_ a: ThreadID?, _ b: ThreadID) -> Bool {
+    guard let a else { return false }
+    return pthread_equal(a, b) != 0
+}
+
+/// Carries a value across an isolation boundary the compiler cannot see through (a dispatch queue,
+/// a thread). Every use site is responsible for the value being used without data races, which RxKit
+/// guarantees by serialising delivery per observer.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

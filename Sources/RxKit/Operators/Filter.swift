@@ -1,0 +1,46 @@
+extension ObservableType {
+    /// Keeps the elements for which `predicate` returns `true`; an error thrown by `predicate` ends the
+    /// sequence with that error. Same as RxSwift's `filter`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        FilterProducer(source: asObservable(), predicate: predicate)
+    }
+}
+
+final class FilterProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private let predicate: (Element) throws -> Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                if try predicate(element) { forwardOn(event) }
+            } catch {
+                forwardTerminal(.error(error))
+            }
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

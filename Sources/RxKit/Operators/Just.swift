@@ -1,0 +1,61 @@
+extension ObservableType {
+    /// A sequence of one element, then completion. Same as RxSwift's `just`.
+    public static func just(_ element: Element) -> Observable<Element> {
+        JustProducer(element)
+    }
+
+    /// A sequence that completes at once, without elements. Same as RxSwift's `empty`.
+    public static func empty() -> Observable<Element> {
+        EmptyProducer()
+    }
+
+    /// A sequence that never sends anything. Same as RxSwift's `never`.
+    public static func never() -> Observable<Element> {
+        NeverProducer()
+    }
+
+    /// A sequence that fails at once with `error`. Same as RxSwift's `error`.
+    public static func error(_ error: Swift.Error) -> Observable<Element> {
+        ErrorProducer(error)
+    }
+}
+
+final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Disposables.create()
+    }
+}
+
+final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let error: Swift.Error
+
+    init(_ error: Swift.Error) {
+        self.error = error
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.error(error))
+        return Disposables.create()
+    }
+}

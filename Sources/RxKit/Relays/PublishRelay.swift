@@ -1,0 +1,20 @@
+/// A `PublishSubject` that can neither fail nor complete: it only accepts elements.
+/// Same as RxRelay's `PublishRelay`.
+public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
+    private let subject = PublishSubject<Element>()
+
+    /// A new relay.
+    public init() {}
+
+    /// Sends `event` to current subscribers.
+    public func accept(_ event: Element) {
+        subject.onNext(event)
+    }
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subject.subscribe(observer)
+    }
+
+    /// The relay as an `Observable`.
+    public func asObservable() -> Observable<Element> { subject.asObservable() }
+}

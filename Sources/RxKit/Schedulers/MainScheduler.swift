@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+
+/// Runs work on the main thread. Same as RxSwift's `MainScheduler`:
+/// `MainScheduler.instance` runs work **inline** when called on the main thread and nothing it scheduled
+/// is still waiting; otherwise it dispatches to the main queue. `MainScheduler.asyncInstance` always
+/// dispatches.
+///
+/// On Linux the main queue only runs while the main thread services it: call `RunLoop.main.run(until:)`
+/// (what `swift run demo` does) or `dispatchMain()` from the program's main thread.
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    private let lock = Lock()
+    private var enqueued = 0
+
+    /// The main-thread scheduler that runs inline when it can.
+    public static let instance = MainScheduler()
+
+    /// A main-thread scheduler that always dispatches asynchronously.
+    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+
+    /// A scheduler for the main queue.
+    public init() {
+        super.init(serialQueue: DispatchQueue.main)
+    }
+
+    /// Fails with `errorMessage` unless called on the main thread.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        precondition(Thread.isMainThread, errorMessage ?? "Executing on a background thread. Call this from the main thread (MainScheduler).")
+    }
+
+    /// Fails with `errorMessage` unless called on the main thread.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread. Call this from the main thread.")
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        lock.lock()
+        let previouslyEnqueued = enqueued
+        enqueued += 1
+        lock.unlock()
+        if Thread.isMainThread && previouslyEnqueued == 0 {
+            let disposable = action(state)
+            lock.withLock { enqueued -= 1 }
+            return disposable
+        }
+        let result = SingleAssignmentDisposable()
+        let work = UncheckedSendable((state, action, self))
+        DispatchQueue.main.async {
+            defer { work.value.2.lock.withLock { work.value.2.enqueued -= 1 } }
+            if result.isDisposed { return }
+            result.setDisposable(work.value.1(work.value.0))
+        }
+        return result
+    }
+}
+
+/// Runs work on the main thread: inline if already there, otherwise dispatched to the main queue;
+/// delayed work goes through `MainScheduler`. Same as RxSwift's `ConcurrentMainScheduler`.
+public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
+    private let main: MainScheduler
+
+    /// The shared instance.
+    public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
+
+    private init(mainScheduler: MainScheduler) {
+        main = mainScheduler
+    }
+
+    /// The current time.
+    public var now: Date { main.now }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if Thread.isMainThread {
+            return action(state)
+        }
+        let result = SingleAssignmentDisposable()
+        let work = UncheckedSendable((state, action))
+        DispatchQueue.main.async {
+            if result.isDisposed { return }
+            result.setDisposable(work.value.1(work.value.0))
+        }
+        return result
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        main.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        main.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+
+/// Runs work serially on a dispatch queue. Same as RxSwift's `SerialDispatchQueueScheduler`.
+/// Work is always dispatched asynchronously, even from the queue itself.
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    let configuration: DispatchQueueConfiguration
+
+    /// The current time.
+    public var now: Date { Date() }
+
+    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue named `internalSerialQueueName`, configured by the closure.
+    public convenience init(internalSerialQueueName: String, serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        let queue = DispatchQueue(label: internalSerialQueueName, attributes: [])
+        serialQueueConfiguration?(queue)
+        self.init(serialQueue: queue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue that targets `queue` (so work is serial even if `queue` is concurrent).
+    public convenience init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        let serial = DispatchQueue(label: internalSerialQueueName, attributes: [], target: queue)
+        self.init(serialQueue: serial, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue targeting the global queue of the given quality of service.
+    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rxkit.queue.serial", leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName, leeway: leeway)
+    }
+
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleInternal(state, action: action)
+    }
+
+    func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

@@ -1,0 +1,65 @@
+/// A subject that emits only the last element, and only when it completes (then `completed`); on error
+/// it emits only the error. Late subscribers get the same outcome. Same as RxSwift's `AsyncSubject`.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
+    private let hub = SubjectHub<Element>()
+    private var lastElement: Element?
+    private var stopEvent: Event<Element>?
+
+    /// A new subject.
+    public override init() {
+        super.init()
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    private func outcomeLocked() -> [Event<Element>] {
+        guard let stopEvent else { return [] }
+        if case .completed = stopEvent, let lastElement {
+            return [.next(lastElement), .completed]
+        }
+        return [stopEvent]
+    }
+
+    public func on(_ event: Event<Element>) {
+        hub.lock.lock()
+        if stopEvent != nil {
+            hub.lock.unlock()
+            return
+        }
+        switch event {
+        case .next(let value):
+            lastElement = value
+            hub.lock.unlock()
+        case .error, .completed:
+            stopEvent = event
+            let observers = hub.entries
+            hub.removeAllLocked()
+            let outcome = outcomeLocked()
+            if outcome.count == 2 {
+                // Deliver next then completed to the observers of this moment, in one message each.
+                hub.dispatchLocked(.broadcast(outcome[0], observers))
+                hub.lock.lock()
+                hub.dispatchLocked(.broadcast(outcome[1], observers))
+            } else {
+                hub.dispatchLocked(.broadcast(event, observers))
+            }
+        }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        hub.lock.lock()
+        if stopEvent != nil {
+            hub.dispatchLocked(.replay(outcomeLocked(), hub.detachedEntry(observer)))
+            return Disposables.create()
+        }
+        let entry = hub.addLocked(observer)
+        hub.lock.unlock()
+        return SubjectSubscription(hub: hub, key: entry.key)
+    }
+
+    /// The observer side (the subject itself).
+    public func asObserver() -> AsyncSubject<Element> { self }
+}

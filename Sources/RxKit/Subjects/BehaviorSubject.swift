@@ -1,0 +1,77 @@
+/// A subject with a current value: each subscriber first receives the latest element (or the terminal
+/// event, if the subject terminated), then every later event. Same as RxSwift's `BehaviorSubject`.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
+    private let hub = SubjectHub<Element>()
+    private var element: Element
+    private var stopEvent: Event<Element>?
+    private var disposed = false
+
+    /// A subject whose current value is `value`.
+    public init(value: Element) {
+        self.element = value
+        super.init()
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether `dispose()` was called.
+    public var isDisposed: Bool { hub.lock.withLock { disposed } }
+
+    /// The latest element. Throws the subject's error if it failed, or `RxError.disposed` if disposed.
+    public func value() throws -> Element {
+        hub.lock.lock()
+        defer { hub.lock.unlock() }
+        if disposed { throw RxError.disposed(object: self) }
+        if let error = stopEvent?.error { throw error }
+        return element
+    }
+
+    /// Sends `event`; a `next` also becomes the current value.
+    public func on(_ event: Event<Element>) {
+        hub.lock.lock()
+        if disposed || stopEvent != nil {
+            hub.lock.unlock()
+            return
+        }
+        let observers = hub.entries
+        switch event {
+        case .next(let value):
+            element = value
+        case .error, .completed:
+            stopEvent = event
+            hub.removeAllLocked()
+        }
+        hub.dispatchLocked(.broadcast(event, observers))
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        hub.lock.lock()
+        if disposed {
+            hub.lock.unlock()
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stopEvent {
+            hub.dispatchLocked(.replay([stopEvent], hub.detachedEntry(observer)))
+            return Disposables.create()
+        }
+        let entry = hub.addLocked(observer)
+        hub.dispatchLocked(.replay([.next(element)], entry))
+        return SubjectSubscription(hub: hub, key: entry.key)
+    }
+
+    /// The observer side (the subject itself).
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    /// Releases every observer; later subscribers and `value()` get `RxError.disposed`.
+    public func dispose() {
+        hub.lock.withLock {
+            disposed = true
+            hub.removeAllLocked()
+            stopEvent = nil
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// A subject that replays buffered elements to each new subscriber, then sends every later event.
+/// After termination, late subscribers get the buffer followed by the terminal event.
+/// Same as RxSwift's `ReplaySubject` (`create(bufferSize:)`, `createUnbounded()`).
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
+    private let hub = SubjectHub<Element>()
+    private let capacity: Int?
+    private var buffer: [Element] = []
+    private var bufferHead = 0
+    private var stopEvent: Event<Element>?
+    private var disposed = false
+
+    private init(capacity: Int?) {
+        self.capacity = capacity
+        super.init()
+    }
+
+    /// A subject replaying at most `bufferSize` latest elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        precondition(bufferSize >= 0, "ReplaySubject.create(bufferSize:) needs a buffer size of 0 or more (got \(bufferSize)).")
+        return ReplaySubject(capacity: bufferSize)
+    }
+
+    /// A subject replaying every element it received.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplaySubject(capacity: nil)
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether `dispose()` was called.
+    public var isDisposed: Bool { hub.lock.withLock { disposed } }
+
+    public func on(_ event: Event<Element>) {
+        hub.lock.lock()
+        if disposed || stopEvent != nil {
+            hub.lock.unlock()
+            return
+        }
+        let observers = hub.entries
+        switch event {
+        case .next(let value):
+            append(value)
+        case .error, .completed:
+            stopEvent = event
+            hub.removeAllLocked()
+        }
+        hub.dispatchLocked(.broadcast(event, observers))
+    }
+
+    private func append(_ value: Element) {
+        guard let capacity else {
+            buffer.append(value)
+            return
+        }
+        if capacity == 0 { return }
+        buffer.append(value)
+        if buffer.count - bufferHead > capacity {
+            bufferHead += 1
+            if bufferHead > 32 && bufferHead * 2 > buffer.count {
+                buffer.removeFirst(bufferHead)
+                bufferHead = 0
+            }
+        }
+    }
+
+    private func replayedEvents() -> [Event<Element>] {
+        buffer[bufferHead...].map { .next($0) }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        hub.lock.lock()
+        if disposed {
+            hub.lock.unlock()
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stopEvent {
+            hub.dispatchLocked(.replay(replayedEvents() + [stopEvent], hub.detachedEntry(observer)))
+            return Disposables.create()
+        }
+        let entry = hub.addLocked(observer)
+        let replay = replayedEvents()
+        if replay.isEmpty {
+            hub.lock.unlock()
+        } else {
+            hub.dispatchLocked(.replay(replay, entry))
+        }
+        return SubjectSubscription(hub: hub, key: entry.key)
+    }
+
+    /// The observer side (the subject itself).
+    public func asObserver() -> ReplaySubject<Element> { self }
+
+    /// Releases every observer and the buffer; later subscribers get `RxError.disposed`.
+    public func dispose() {
+        hub.lock.withLock {
+            disposed = true
+            hub.removeAllLocked()
+            buffer = []
+            bufferHead = 0
+            stopEvent = nil
+        }
+    }
+}

@@ -1,6 +1,22 @@
 import Dispatch
 import Foundation
 
+/// Tells whether the caller runs on the main queue. A queue-specific key is more reliable than
+/// `Thread.isMainThread`: on Linux, after `dispatchMain()` the main queue is drained by a worker thread.
+enum MainQueueCheck {
+    private static let key: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    /// Inside a main-queue block, or on the main thread (which drains the main queue whenever it is not
+    /// parked in `dispatchMain()`).
+    static var isOnMainQueue: Bool {
+        DispatchQueue.getSpecific(key: key) != nil || Thread.isMainThread
+    }
+}
+
 /// Runs work on the main thread. Same as RxSwift's `MainScheduler`:
 /// `MainScheduler.instance` runs work **inline** when called on the main thread and nothing it scheduled
 /// is still waiting; otherwise it dispatches to the main queue. `MainScheduler.asyncInstance` always
@@ -25,12 +41,12 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Fails with `errorMessage` unless called on the main thread.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Executing on a background thread. Call this from the main thread (MainScheduler).")
+        precondition(MainQueueCheck.isOnMainQueue, errorMessage ?? "Executing on a background thread. Call this from the main thread (MainScheduler).")
     }
 
     /// Fails with `errorMessage` unless called on the main thread.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread. Call this from the main thread.")
+        precondition(MainQueueCheck.isOnMainQueue, errorMessage ?? "Running on a background thread. Call this from the main thread.")
     }
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -38,7 +54,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         let previouslyEnqueued = enqueued
         enqueued += 1
         lock.unlock()
-        if Thread.isMainThread && previouslyEnqueued == 0 {
+        if MainQueueCheck.isOnMainQueue && previouslyEnqueued == 0 {
             let disposable = action(state)
             lock.withLock { enqueued -= 1 }
             return disposable
@@ -70,7 +86,7 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     public var now: Date { main.now }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if Thread.isMainThread {
+        if MainQueueCheck.isOnMainQueue {
             return action(state)
         }
         let result = SingleAssignmentDisposable()

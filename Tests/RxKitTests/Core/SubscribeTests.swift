@@ -1,0 +1,91 @@
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct SubscribeTests {
+    @Test func closuresRunInOrderAndOnDisposedLast() {
+        var log: [String] = []
+        _ = Observable.just(1).subscribe(
+            onNext: { log.append("next \($0)") },
+            onError: { _ in log.append("error") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log == ["next 1", "completed", "disposed"])
+    }
+
+    @Test func errorRunsOnErrorThenOnDisposed() {
+        var log: [String] = []
+        _ = Observable<Int>.error(testError).subscribe(
+            onError: { log.append("error \($0)") },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log == ["error TestError(1)", "disposed"])
+    }
+
+    @Test func disposingRunsOnDisposedOnceAndStopsDelivery() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = subject.subscribe(onNext: { log.append("\($0)") }, onDisposed: { log.append("disposed") })
+        subject.onNext(1)
+        subscription.dispose()
+        subscription.dispose()
+        subject.onNext(2)
+        #expect(log == ["1", "disposed"])
+    }
+
+    @Test func subscribeWithObjectPassesItWeakly() {
+        final class Owner { var seen: [Int] = [] }
+        let subject = PublishSubject<Int>()
+        var owner: Owner? = Owner()
+        weak let weakOwner = owner
+        _ = subject.subscribe(with: owner!, onNext: { owner, value in owner.seen.append(value) })
+        subject.onNext(1)
+        #expect(owner?.seen == [1])
+        owner = nil
+        #expect(weakOwner == nil)
+        subject.onNext(2)  // ignored: the object is gone
+    }
+
+    @Test func eventClosureSubscription() {
+        var events: [Event<Int>] = []
+        _ = Observable.just(7).subscribe { events.append($0) }
+        #expect(events == [.next(7), .completed])
+    }
+
+    @Test func createIgnoresEventsAfterTerminalAndRunsItsDisposable() {
+        var disposed = 0
+        var received: [Event<Int>] = []
+        _ = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            observer.onNext(2)
+            observer.onError(testError)
+            return Disposables.create { disposed += 1 }
+        }.subscribe { received.append($0) }
+        #expect(received == [.next(1), .completed])
+        #expect(disposed == 1)
+    }
+
+    @Test func eventHelpers() {
+        let next: Event<Int> = .next(3)
+        #expect(next.element == 3 && !next.isStopEvent && next.error == nil)
+        #expect(Event<Int>.completed.isCompleted)
+        #expect(Event<Int>.error(testError).isStopEvent)
+        #expect(next.map { $0 * 2 } == .next(6))
+        #expect(next.map { _ -> Int in throw testError } == .error(testError))
+        #expect(next.debugDescription == "next(3)")
+    }
+
+    @Test func anyObserverAndMapObserver() {
+        var received: [Event<Int>] = []
+        let observer = AnyObserver<Int> { received.append($0) }
+        let strings = observer.mapObserver { (text: String) -> Int in
+            guard let value = Int(text) else { throw testError }
+            return value
+        }
+        strings.onNext("4")
+        strings.onNext("x")
+        #expect(received == [.next(4), .error(testError)])
+    }
+}

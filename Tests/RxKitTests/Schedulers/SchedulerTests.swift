@@ -1,0 +1,245 @@
+import Dispatch
+import Foundation
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct CurrentThreadSchedulerTests {
+    @Test func nestedScheduleRunsAfterTheCurrentAction() {
+        var log: [String] = []
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            #expect(!CurrentThreadScheduler.isScheduleRequired)
+            log.append("outer start")
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                log.append("inner")
+                return Disposables.create()
+            }
+            log.append("outer end")
+            return Disposables.create()
+        }
+        #expect(log == ["outer start", "outer end", "inner"])
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+    }
+
+    @Test func disposedQueuedWorkDoesNotRun() {
+        var ran = false
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            let queued = CurrentThreadScheduler.instance.schedule(()) { _ in
+                ran = true
+                return Disposables.create()
+            }
+            queued.dispose()
+            return Disposables.create()
+        }
+        #expect(!ran)
+    }
+
+    @Test func recursiveSchedulingDoesNotGrowTheStack() {
+        var count = 0
+        _ = CurrentThreadScheduler.instance.scheduleRecursive(0) { value, recurse in
+            count += 1
+            if value < 100_000 { recurse(value + 1) }
+        }
+        #expect(count == 100_001)
+    }
+}
+
+@Suite struct VirtualTimeSchedulerTests {
+    @Test func runsWorkInTimeOrderThenSchedulingOrder() {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        var log: [String] = []
+        scheduler.scheduleAt(20) { log.append("b@\(scheduler.clock)") }
+        scheduler.scheduleAt(10) { log.append("a@\(scheduler.clock)") }
+        scheduler.scheduleAt(20) { log.append("c@\(scheduler.clock)") }
+        scheduler.start()
+        #expect(log == ["a@10", "b@20", "c@20"])
+    }
+
+    @Test func processingDelayMovesImmediateWorkOneTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var times: [Int] = []
+        scheduler.scheduleAt(10) {
+            _ = scheduler.schedule(()) { _ in
+                times.append(scheduler.clock)
+                return Disposables.create()
+            }
+        }
+        scheduler.start()
+        #expect(times == [11])
+    }
+
+    @Test func relativeTimeUsesTheResolution() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        var fired: [Int] = []
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(250)) { _ in
+            fired.append(scheduler.clock)
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(1)) { _ in
+            fired.append(scheduler.clock)
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(fired == [250, 1_000])
+        #expect(scheduler.now == Date(timeIntervalSince1970: 1))
+    }
+
+    @Test func advanceToRunsOnlyDueWorkAndDisposedWorkNeverRuns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [Int] = []
+        scheduler.scheduleAt(10) { log.append(10) }
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(15)) { _ in
+            log.append(15)
+            return Disposables.create()
+        }
+        scheduler.scheduleAt(30) { log.append(30) }
+        cancelled.dispose()
+        scheduler.advanceTo(20)
+        #expect(log == [10])
+        #expect(scheduler.clock == 20)
+        scheduler.start()
+        #expect(log == [10, 30])
+    }
+
+    @Test func periodicSchedulingThreadsState() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ticks: [(Int, Int)] = []
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(10), period: .seconds(5)) { state in
+            ticks.append((scheduler.clock, state))
+            return state + 1
+        }
+        scheduler.scheduleAt(26) { periodic.dispose() }
+        scheduler.start()
+        #expect(ticks.map(\.0) == [10, 15, 20, 25])
+        #expect(ticks.map(\.1) == [0, 1, 2, 3])
+    }
+
+    @Test func stopEndsStart() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [Int] = []
+        scheduler.scheduleAt(10) { log.append(10); scheduler.stop() }
+        scheduler.scheduleAt(20) { log.append(20) }
+        scheduler.start()
+        #expect(log == [10])
+        scheduler.start()
+        #expect(log == [10, 20])
+    }
+
+    @Test func historicalSchedulerUsesDates() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let scheduler = HistoricalScheduler(initialClock: start)
+        var fired: [Date] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in
+            fired.append(scheduler.now)
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(fired == [start.addingTimeInterval(30)])
+        scheduler.sleep(10)
+        #expect(scheduler.clock == start.addingTimeInterval(40))
+    }
+
+    @Test func advancingBackwardsIsAPreconditionFailure() async {
+        await #expect(processExitsWith: .failure) {
+            let scheduler = TestScheduler(initialClock: 100)
+            scheduler.advanceTo(50)
+        }
+    }
+}
+
+/// Marks the main queue, so a test can tell it ran there (on Linux the main queue may be drained by a
+/// thread other than the process's first one).
+let mainQueueKey: DispatchSpecificKey<Int> = {
+    let key = DispatchSpecificKey<Int>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+}()
+
+@Suite struct DispatchSchedulerTests {
+    private func waitFor(_ scheduler: ImmediateSchedulerType) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            done.signal()
+            return Disposables.create()
+        }
+        return done.wait(timeout: .now() + 10) == .success
+    }
+
+    @Test func serialQueueSchedulerRunsWorkInOrder() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.serial")
+        let box = NSLockish()
+        var order: [Int] = []
+        for value in 0..<100 {
+            _ = scheduler.schedule(value) { value in
+                box.sync { order.append(value) }
+                return Disposables.create()
+            }
+        }
+        #expect(waitFor(scheduler))
+        #expect(box.sync { order } == Array(0..<100))
+    }
+
+    @Test func relativeSchedulingFiresAndCanBeCancelled() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let fired = DispatchSemaphore(value: 0)
+        let box = NSLockish()
+        var cancelledRan = false
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+            box.sync { cancelledRan = true }
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
+            fired.signal()
+            return Disposables.create()
+        }
+        #expect(fired.wait(timeout: .now() + 10) == .success)
+        #expect(!box.sync { cancelledRan })
+    }
+
+    @Test func periodicSchedulingOnAQueueTicksUntilDisposed() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
+        let reachedThree = DispatchSemaphore(value: 0)
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
+            if state == 3 { reachedThree.signal() }
+            return state + 1
+        }
+        #expect(reachedThree.wait(timeout: .now() + 10) == .success)
+        periodic.dispose()
+    }
+
+    @Test func operationQueueSchedulerRunsWork() {
+        let queue = OperationQueue()
+        let scheduler = OperationQueueScheduler(operationQueue: queue)
+        #expect(waitFor(scheduler))
+        queue.waitUntilAllOperationsAreFinished()
+    }
+
+    @Test func mainSchedulerDispatchesFromABackgroundThread() async {
+        let ranOnMain = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async {
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    continuation.resume(returning: DispatchQueue.getSpecific(key: mainQueueKey) != nil)
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(ranOnMain)
+    }
+
+    @MainActor @Test func mainSchedulerRunsInlineOnTheMainThread() {
+        var ranInline = false
+        _ = MainScheduler.instance.schedule(()) { _ in
+            ranInline = true
+            return Disposables.create()
+        }
+        #expect(ranInline)
+        var asyncRanInline = false
+        _ = MainScheduler.asyncInstance.schedule(()) { _ in
+            asyncRanInline = true
+            return Disposables.create()
+        }
+        #expect(!asyncRanInline)
+    }
+}

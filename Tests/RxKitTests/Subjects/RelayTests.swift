@@ -1,0 +1,121 @@
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct RelayTests {
+    @Test func publishRelayForwardsAcceptedElements() {
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        relay.accept(0)
+        let subscription = relay.subscribe(onNext: { received.append($0) })
+        relay.accept(1)
+        relay.accept(2)
+        subscription.dispose()
+        relay.accept(3)
+        #expect(received == [1, 2])
+    }
+
+    @Test func behaviorRelayHoldsAndReplaysItsValue() {
+        let relay = BehaviorRelay(value: "a")
+        #expect(relay.value == "a")
+        relay.accept("b")
+        var received: [String] = []
+        _ = relay.subscribe(onNext: { received.append($0) })
+        relay.accept("c")
+        #expect(relay.value == "c")
+        #expect(received == ["b", "c"])
+    }
+
+    @Test func replayRelayReplaysItsBuffer() {
+        let relay = ReplayRelay<Int>.create(bufferSize: 2)
+        [1, 2, 3].forEach(relay.accept)
+        var received: [Int] = []
+        _ = relay.subscribe(onNext: { received.append($0) })
+        #expect(received == [2, 3])
+        let unbounded = ReplayRelay<Int>.createUnbounded()
+        [1, 2, 3].forEach(unbounded.accept)
+        var all: [Int] = []
+        _ = unbounded.subscribe(onNext: { all.append($0) })
+        #expect(all == [1, 2, 3])
+    }
+
+    // RxRelay: a relay never completes; a bound source's completion is ignored.
+    @Test func bindingToRelaysIgnoresCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let publish = PublishRelay<Int>()
+        let behavior = BehaviorRelay(value: 0)
+        let replay = ReplayRelay<Int>.createUnbounded()
+        let observer = scheduler.createObserver(Int.self)
+        _ = publish.subscribe(observer)
+        scheduler.scheduleAt(200) {
+            _ = xs.bind(to: publish)
+            _ = xs.bind(to: behavior)
+            _ = xs.bind(to: replay)
+        }
+        scheduler.start()
+        #expect(observer.events == [.next(210, 1), .next(220, 2)])
+        #expect(behavior.value == 2)
+        publish.accept(3)  // still alive after the source completed
+        #expect(observer.events.last == .next(230, 3))
+        // As in RxSwift, bind(to:) subscribes a plain closure observer: the source subscription stays
+        // open until the binding is disposed.
+        #expect(xs.subscriptions == [Subscription(200), Subscription(200), Subscription(200)])
+    }
+
+    @Test func bindingToOptionalRelayWrapsElements() {
+        let relay = BehaviorRelay<Int?>(value: nil)
+        _ = Observable.just(5).bind(to: relay)
+        #expect(relay.value == 5)
+    }
+
+    @Test func bindingToObserversForwardsEveryEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        _ = Observable.just(1).bind(to: first, second)
+        #expect(first.events == [.next(0, 1), .completed(0)])
+        #expect(second.events == first.events)
+    }
+
+    @Test func bindToBinderFunctionAndCurriedArgument() {
+        func count(_ source: Observable<Int>) -> Int {
+            var total = 0
+            _ = source.subscribe(onNext: { total += $0 })
+            return total
+        }
+        func scaled(_ source: Observable<Int>) -> (Int) -> Int {
+            { factor in count(source) * factor }
+        }
+        let source = Observable.just(3)
+        #expect(source.bind(to: count) == 3)
+        #expect(source.bind(to: scaled, curriedArgument: 2) == 6)
+    }
+}
+
+@Suite(.serialized) struct BindingErrorTests {
+    // RxRelay traps on a bound error in debug builds; RxKit reports it to Hooks.defaultErrorHandler instead.
+    @Test func errorBoundIntoRelayGoesToTheDefaultErrorHandler() {
+        let previous = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = previous }
+        var reported: [Error] = []
+        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
+        let relay = PublishRelay<Int>()
+        _ = Observable<Int>.error(testError).bind(to: relay)
+        _ = Observable<Int>.error(otherError).bind(onNext: { _ in })
+        #expect(reported.count == 2)
+        let binding = reported.first as? BindingError
+        #expect(binding?.underlying as? TestError == testError)
+        #expect(binding?.description.contains("PublishRelay") == true)
+    }
+
+    @Test func unhandledSubscribeErrorGoesToTheDefaultErrorHandler() {
+        let previous = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = previous }
+        var reported: [Error] = []
+        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
+        _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
+        #expect(reported.count == 1)
+        #expect(reported.first as? TestError == testError)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import RxKit
+import RxKitTest
+import Testing
+
+private final class Label: ReactiveCompatible {
+    var text: String = ""
+    var isHidden = false
+}
+
+@Suite struct BinderTests {
+    @Test func binderWritesOnItsSchedulerWhileTheTargetLives() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var label: Label? = Label()
+        let binder = Binder(label!, scheduler: scheduler) { label, text in label.text = text }
+        binder.onNext("a")
+        #expect(label?.text == "")  // runs on the scheduler, not inline
+        scheduler.start()
+        #expect(label?.text == "a")
+        weak let weakLabel = label
+        label = nil
+        #expect(weakLabel == nil)  // the binder does not keep its target alive
+        binder.onNext("b")
+        scheduler.start()
+    }
+
+    @MainActor @Test func keyPathBindersFromRxWriteOnTheMainScheduler() {
+        let label = Label()
+        let subject = PublishSubject<String>()
+        let subscription = subject.bind(to: label.rx.text)
+        subject.onNext("hello")
+        #expect(label.text == "hello")  // MainScheduler runs inline on the main queue
+        _ = Observable.just(true).bind(to: label.rx.isHidden)
+        #expect(label.isHidden)
+        subscription.dispose()
+    }
+
+    @Test func nsObjectsAreReactiveCompatible() {
+        let object = NSObject()
+        #expect(object.rx.base === object)
+    }
+}
+
+@Suite(.serialized) struct BinderErrorTests {
+    @Test func errorIntoBinderIsReportedNotFatal() {
+        let previous = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = previous }
+        var reported: [Error] = []
+        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
+        let label = Label()
+        let binder = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
+        binder.onError(testError)
+        #expect((reported.first as? BindingError)?.underlying as? TestError == testError)
+    }
+}

@@ -103,10 +103,6 @@ extension Subscribers {
         @inlinable public static func != (lhs: Demand, rhs: Int) -> Bool { lhs.max != rhs }
         @inlinable public static func == (lhs: Int, rhs: Demand) -> Bool { rhs.max == lhs }
         @inlinable public static func != (lhs: Int, rhs: Demand) -> Bool { rhs.max != lhs }
-        @inlinable public static func == (lhs: Demand, rhs: Int?) -> Bool { lhs.max == rhs }
-        @inlinable public static func != (lhs: Demand, rhs: Int?) -> Bool { lhs.max != rhs }
-        @inlinable public static func == (lhs: Int?, rhs: Demand) -> Bool { rhs.max == lhs }
-        @inlinable public static func != (lhs: Int?, rhs: Demand) -> Bool { rhs.max != lhs }
 
         // MARK: Codable
 

@@ -10,12 +10,17 @@ let package = Package(
         .library(name: "RxKit", targets: ["RxKit"]),
         .library(name: "RxKitTest", targets: ["RxKitTest"]),
         .executable(name: "demo", targets: ["Demo"]),
+        .library(name: "CombineKit", targets: ["CombineKit"]),
+        .library(name: "CombineKitTest", targets: ["CombineKitTest"]),
     ],
     targets: [
         .target(name: "RxKit"),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
+        .target(name: "CombineKit"),
+        .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
+        .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

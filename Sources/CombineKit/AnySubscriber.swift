@@ -1,0 +1,76 @@
+/// A type-erasing subscriber.
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    internal let box: AnySubscriberBoxBase<Input, Failure>
+    public let combineIdentifier: CombineIdentifier
+
+    /// Creates a type-erasing subscriber to wrap an existing subscriber.
+    public init<S: Subscriber>(_ s: S) where S.Input == Input, S.Failure == Failure {
+        if let erased = s as? AnySubscriber<Input, Failure> {
+            self = erased
+        } else {
+            box = AnySubscriberBox(s)
+            combineIdentifier = s.combineIdentifier
+        }
+    }
+
+    /// Creates a type-erasing subscriber that forwards to a subject.
+    public init<S: Subject>(_ s: S) where S.Output == Input, S.Failure == Failure {
+        self.init(SubjectSubscriber(s))
+    }
+
+    /// Creates a type-erasing subscriber that executes the provided closures.
+    public init(receiveSubscription: ((Subscription) -> Void)? = nil,
+                receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+                receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil) {
+        box = ClosureSubscriberBox(receiveSubscription: receiveSubscription,
+                                   receiveValue: receiveValue,
+                                   receiveCompletion: receiveCompletion)
+        combineIdentifier = CombineIdentifier()
+    }
+
+    public func receive(subscription: Subscription) { box.receive(subscription: subscription) }
+    public func receive(_ value: Input) -> Subscribers.Demand { box.receive(value) }
+    public func receive(completion: Subscribers.Completion<Failure>) { box.receive(completion: completion) }
+
+    public var description: String { box.description }
+    public var customMirror: Mirror { box.customMirror }
+    public var playgroundDescription: Any { description }
+}
+
+internal class AnySubscriberBoxBase<Input, Failure: Error>: CustomStringConvertible, CustomReflectable {
+    func receive(subscription: Subscription) { fatalError("abstract") }
+    func receive(_ value: Input) -> Subscribers.Demand { fatalError("abstract") }
+    func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
+    var description: String { "Anonymous AnySubscriber" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+internal final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input, Base.Failure> {
+    typealias Input = Base.Input
+    typealias Failure = Base.Failure
+    let base: Base
+    init(_ base: Base) { self.base = base }
+    override func receive(subscription: Subscription) { base.receive(subscription: subscription) }
+    override func receive(_ value: Input) -> Subscribers.Demand { base.receive(value) }
+    override func receive(completion: Subscribers.Completion<Failure>) { base.receive(completion: completion) }
+    override var description: String { String(describing: base) }
+    override var customMirror: Mirror { Mirror(reflecting: base) }
+}
+
+internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBoxBase<Input, Failure> {
+    let receiveSubscriptionClosure: ((Subscription) -> Void)?
+    let receiveValueClosure: ((Input) -> Subscribers.Demand)?
+    let receiveCompletionClosure: ((Subscribers.Completion<Failure>) -> Void)?
+
+    init(receiveSubscription: ((Subscription) -> Void)?,
+         receiveValue: ((Input) -> Subscribers.Demand)?,
+         receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?) {
+        receiveSubscriptionClosure = receiveSubscription
+        receiveValueClosure = receiveValue
+        receiveCompletionClosure = receiveCompletion
+    }
+
+    override func receive(subscription: Subscription) { receiveSubscriptionClosure?(subscription) }
+    override func receive(_ value: Input) -> Subscribers.Demand { receiveValueClosure?(value) ?? .none }
+    override func receive(completion: Subscribers.Completion<Failure>) { receiveCompletionClosure?(completion) }
+}

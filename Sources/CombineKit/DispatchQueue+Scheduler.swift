@@ -1,0 +1,138 @@
+import Dispatch
+
+extension DispatchQueue: Scheduler {
+    /// The scheduler time type used by the dispatch queue.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+        /// The dispatch time represented by this type.
+        public var dispatchTime: DispatchTime
+
+        /// Creates a dispatch queue time type instance.
+        public init(_ time: DispatchTime) {
+            dispatchTime = time
+        }
+
+        public func distance(to other: SchedulerTimeType) -> Stride {
+            let start = Int64(bitPattern: dispatchTime.uptimeNanoseconds)
+            let end = Int64(bitPattern: other.dispatchTime.uptimeNanoseconds)
+            return .nanoseconds(Int(end &- start))
+        }
+
+        public func advanced(by n: Stride) -> SchedulerTimeType {
+            SchedulerTimeType(dispatchTime + .nanoseconds(n.magnitude))
+        }
+
+        public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+            lhs.dispatchTime < rhs.dispatchTime
+        }
+
+        public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+            lhs.dispatchTime == rhs.dispatchTime
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(dispatchTime.uptimeNanoseconds)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            dispatchTime = DispatchTime(uptimeNanoseconds: try container.decode(UInt64.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(dispatchTime.uptimeNanoseconds)
+        }
+
+        /// A type that represents the distance between two values, in nanoseconds.
+        public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral, Hashable, Codable, Sendable {
+            public typealias FloatLiteralType = Double
+            public typealias IntegerLiteralType = Int
+            public typealias Magnitude = Int
+
+            /// The value of this time interval in nanoseconds.
+            public var magnitude: Int
+
+            /// A `DispatchTimeInterval` created with the value of this type in nanoseconds.
+            public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
+
+            /// Creates a stride from a dispatch time interval.
+            public init(_ timeInterval: DispatchTimeInterval) {
+                switch timeInterval {
+                case .seconds(let s): magnitude = s &* 1_000_000_000
+                case .milliseconds(let ms): magnitude = ms &* 1_000_000
+                case .microseconds(let us): magnitude = us &* 1_000
+                case .nanoseconds(let ns): magnitude = ns
+                case .never: magnitude = .max
+                @unknown default: magnitude = .max
+                }
+            }
+
+            /// Creates a stride from a number of seconds.
+            public init(_ value: Double) { magnitude = Int(value * 1_000_000_000) }
+            /// Creates a stride from a number of seconds (integer literals are seconds).
+            public init(integerLiteral value: Int) { magnitude = value * 1_000_000_000 }
+            /// Creates a stride from a number of seconds (floating-point literals are seconds).
+            public init(floatLiteral value: Double) { self.init(value) }
+            public init?<T: BinaryInteger>(exactly source: T) {
+                guard let value = Int(exactly: source) else { return nil }
+                self.init(integerLiteral: value)
+            }
+
+            private init(nanoseconds: Int) { magnitude = nanoseconds }
+
+            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude + rhs.magnitude) }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude - rhs.magnitude) }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude * rhs.magnitude) }
+            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+
+            public static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: s * 1_000_000_000) }
+            public static func seconds(_ s: Double) -> Stride { Stride(s) }
+            public static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: ms * 1_000_000) }
+            public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: us * 1_000) }
+            public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
+        }
+    }
+
+    /// Options that affect the operation of the dispatch queue scheduler.
+    public struct SchedulerOptions {
+        /// The dispatch queue quality of service.
+        public var qos: DispatchQoS
+        /// The dispatch queue work item flags.
+        public var flags: DispatchWorkItemFlags
+        /// The dispatch group, if any, that should be used for performing actions.
+        public var group: DispatchGroup?
+
+        public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
+            self.qos = qos
+            self.flags = flags
+            self.group = group
+        }
+    }
+
+    public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
+    public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let box = UncheckedSendableBox(action)
+        async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { box.value() }
+    }
+
+    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let box = UncheckedSendableBox(action)
+        asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { box.value() }
+    }
+
+    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+                         options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
+        let box = UncheckedSendableBox(action)
+        let timer = DispatchSource.makeTimerSource(queue: self)
+        timer.setEventHandler { box.value() }
+        timer.schedule(deadline: date.dispatchTime, repeating: .nanoseconds(Swift.max(1, interval.magnitude)),
+                       leeway: .nanoseconds(Swift.max(0, tolerance.magnitude)))
+        timer.resume()
+        return AnyCancellable { timer.cancel() }
+    }
+}

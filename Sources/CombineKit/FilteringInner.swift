@@ -1,0 +1,46 @@
+/// The inner object shared by the element-filtering operators (filter, tryFilter, compactMap,
+/// tryCompactMap, removeDuplicates, tryRemoveDuplicates): `select` maps an element to the value to
+/// publish or `nil` to drop it. A dropped element asks the upstream for one more (`.max(1)`), so the
+/// downstream's demand is never lost. A thrown error (try variants, whose downstream failure is
+/// `Error`) cancels the upstream and fails the stream.
+internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    typealias Failure = UpstreamFailure
+
+    let lock = Lock.make()
+    var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let select: (Input) throws -> Downstream.Input?
+    private let name: String
+
+    init(downstream: Downstream, name: String, select: @escaping (Input) throws -> Downstream.Input?) {
+        self.downstream = downstream
+        self.name = name
+        self.select = select
+    }
+
+    var description: String { name }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard isActive() else { return .none }
+        do {
+            guard let output = try select(input) else { return .max(1) }
+            return downstream.receive(output)
+        } catch {
+            if terminateAndCancelUpstream() { downstream.receive(completion: .failure(error as! Downstream.Failure)) }
+            return .none
+        }
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        if markTerminal() { downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure }) }
+    }
+
+    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    func cancel() { forwardCancel() }
+}

@@ -1,0 +1,133 @@
+/// A publisher that eventually produces a single value and then finishes or fails.
+///
+/// The closure runs at once, in `init` (the future is eager). The result is stored and replayed to
+/// every subscriber, including ones that subscribe later. A value waits for the subscriber's demand;
+/// a failure is delivered without demand.
+public final class Future<Output, Failure: Error>: Publisher {
+    /// A type that represents a closure to invoke in the future, when an element or error is available.
+    public typealias Promise = (Result<Output, Failure>) -> Void
+
+    private let lock = Lock.make()
+    private var result: Result<Output, Failure>?
+    private var conduits: [FutureConduitBase<Output, Failure>] = []
+
+    /// Creates a publisher that invokes a promise closure when the publisher emits an element.
+    public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
+        attemptToFulfill { [weak self] result in self?.fulfill(result) }
+    }
+
+    private func fulfill(_ result: Result<Output, Failure>) {
+        lock.lock()
+        guard self.result == nil else {
+            lock.unlock()
+            return
+        }
+        self.result = result
+        let snapshot = conduits
+        conduits = []
+        lock.unlock()
+        for conduit in snapshot {
+            conduit.fulfill(result)
+        }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let conduit = FutureConduit(parent: self, downstream: subscriber)
+        lock.lock()
+        let result = self.result
+        if result == nil {
+            conduits.append(conduit)
+        }
+        lock.unlock()
+        subscriber.receive(subscription: conduit)
+        if let result = result {
+            conduit.fulfill(result)
+        }
+    }
+
+    fileprivate func detach(_ conduit: FutureConduitBase<Output, Failure>) {
+        lock.lock()
+        if let index = conduits.firstIndex(where: { $0 === conduit }) {
+            conduits.remove(at: index)
+        }
+        lock.unlock()
+    }
+}
+
+internal class FutureConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    func fulfill(_ result: Result<Output, Failure>) { fatalError("abstract") }
+    func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
+    func cancel() { fatalError("abstract") }
+    var description: String { "Future" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+}
+
+private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure> {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock.make()
+    private var parent: Future<Output, Failure>?
+    private var downstream: Downstream?
+    private var hasDemand = false
+    private var result: Result<Output, Failure>?
+
+    init(parent: Future<Output, Failure>, downstream: Downstream) {
+        self.parent = parent
+        self.downstream = downstream
+    }
+
+    override func fulfill(_ result: Result<Output, Failure>) {
+        lock.lock()
+        guard downstream != nil, self.result == nil else {
+            lock.unlock()
+            return
+        }
+        self.result = result
+        lock.unlock()
+        deliverIfReady()
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        hasDemand = true
+        lock.unlock()
+        deliverIfReady()
+    }
+
+    private func deliverIfReady() {
+        lock.lock()
+        guard let downstream = downstream, let result = result else {
+            lock.unlock()
+            return
+        }
+        switch result {
+        case .success(let value):
+            guard hasDemand else {
+                lock.unlock()
+                return
+            }
+            self.downstream = nil
+            parent = nil
+            lock.unlock()
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            self.downstream = nil
+            parent = nil
+            lock.unlock()
+            downstream.receive(completion: .failure(error))
+        }
+    }
+
+    override func cancel() {
+        lock.lock()
+        downstream = nil
+        let parent = self.parent
+        self.parent = nil
+        lock.unlock()
+        parent?.detach(self)
+    }
+}

@@ -1,0 +1,210 @@
+/// Shared plumbing for the inner objects of operators: every inner is a final class that is both the
+/// upstream's `Subscriber` and the downstream's `Subscription`, and keeps its `SubscriptionStatus`
+/// under its own lock. These helpers take and release the lock; none calls out while holding it.
+internal protocol OperatorInner: AnyObject, Subscription {
+    var lock: Lock { get }
+    var status: SubscriptionStatus { get set }
+}
+
+extension OperatorInner {
+    /// Stores the first upstream subscription; any later one is cancelled and `false` returned.
+    @inline(__always)
+    func acceptSubscription(_ subscription: Subscription) -> Bool {
+        lock.lock()
+        guard case .awaitingSubscription = status else {
+            lock.unlock()
+            subscription.cancel()
+            return false
+        }
+        status = .subscribed(subscription)
+        lock.unlock()
+        return true
+    }
+
+    /// Whether values may still flow (subscribed and not terminal).
+    @inline(__always)
+    func isActive() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return status.isSubscribed
+    }
+
+    /// Moves to the terminal state; returns `true` if it was subscribed (so the caller may complete downstream).
+    @inline(__always)
+    func markTerminal() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard status.isSubscribed else { return false }
+        status = .terminal
+        return true
+    }
+
+    /// Moves to the terminal state and cancels the upstream; returns `true` if it was subscribed.
+    @inline(__always)
+    func terminateAndCancelUpstream() -> Bool {
+        lock.lock()
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return false
+        }
+        status = .terminal
+        lock.unlock()
+        subscription.cancel()
+        return true
+    }
+
+    /// Forwards a (positive) demand to the upstream.
+    @inline(__always)
+    func forwardRequest(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        subscription.request(demand)
+    }
+
+    /// Cancels the upstream once; idempotent.
+    @inline(__always)
+    func forwardCancel() {
+        lock.lock()
+        let subscription = status.subscription
+        status = .terminal
+        lock.unlock()
+        subscription?.cancel()
+    }
+}
+
+/// Delivers values to a downstream subscriber strictly within its demand, one call at a time.
+///
+/// Values offered while the downstream has no demand (or while another thread is delivering) are
+/// queued; whoever is delivering drains the queue as demand allows, then the completion. No lock is
+/// held while calling the downstream, and re-entrant calls (a `request` or an `enqueue` from inside
+/// `receive`) only update state for the running loop to pick up. Used by operators that merge
+/// several sources or change threads (merge, zip, combineLatest, flatMap, switchToLatest, buffer…).
+internal final class DemandBuffer<Downstream: Subscriber> {
+    typealias Value = Downstream.Input
+
+    private let lock = Lock.make()
+    private var downstream: Downstream?
+    private var demand = Subscribers.Demand.none
+    private var queue: [Value] = []
+    private var head = 0
+    private var completion: Subscribers.Completion<Downstream.Failure>?
+    private var isDelivering = false
+
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    /// The demand not yet used, minus the values waiting in the queue.
+    var unusedDemand: Subscribers.Demand {
+        lock.lock()
+        defer { lock.unlock() }
+        return demand - (queue.count - head)
+    }
+
+    /// Values waiting for demand.
+    var queuedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return queue.count - head
+    }
+
+    var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return downstream == nil || completion != nil
+    }
+
+    /// Queues a value and delivers what demand allows. With `keepingOnlyLatest`, a value that
+    /// cannot be delivered now replaces any other waiting value (used by combineLatest).
+    func enqueue(_ value: Value, keepingOnlyLatest: Bool = false) {
+        lock.lock()
+        guard downstream != nil, completion == nil else {
+            lock.unlock()
+            return
+        }
+        if keepingOnlyLatest, demand == .none || isDelivering, queue.count > head {
+            queue[queue.count - 1] = value
+        } else {
+            queue.append(value)
+        }
+        lock.unlock()
+        drain()
+    }
+
+    /// Adds demand and delivers what it allows.
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard downstream != nil else {
+            lock.unlock()
+            return
+        }
+        self.demand += demand
+        lock.unlock()
+        drain()
+    }
+
+    /// Completes after the queued values (finished) or at once, dropping them (`immediately`).
+    func complete(_ completion: Subscribers.Completion<Downstream.Failure>, immediately: Bool = false) {
+        lock.lock()
+        guard downstream != nil, self.completion == nil else {
+            lock.unlock()
+            return
+        }
+        self.completion = completion
+        if immediately {
+            queue.removeAll()
+            head = 0
+        }
+        lock.unlock()
+        drain()
+    }
+
+    /// Stops all delivery at once.
+    func cancel() {
+        lock.lock()
+        downstream = nil
+        queue.removeAll()
+        head = 0
+        lock.unlock()
+    }
+
+    private func drain() {
+        lock.lock()
+        if isDelivering {
+            lock.unlock()
+            return
+        }
+        isDelivering = true
+        while let downstream = downstream {
+            if head < queue.count, demand > 0 {
+                let value = queue[head]
+                head += 1
+                if head == queue.count {
+                    queue.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+                demand -= 1
+                lock.unlock()
+                let more = downstream.receive(value)
+                lock.lock()
+                if more > 0 { demand += more }
+                continue
+            }
+            if head == queue.count, let completion = completion {
+                self.downstream = nil
+                isDelivering = false
+                lock.unlock()
+                downstream.receive(completion: completion)
+                return
+            }
+            break
+        }
+        isDelivering = false
+        lock.unlock()
+    }
+}

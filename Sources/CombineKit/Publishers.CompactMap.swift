@@ -1,0 +1,55 @@
+extension Publisher {
+    /// Calls a closure with each received element and publishes any returned optional that has a value.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+
+    /// Calls an error-throwing closure with each element and publishes any returned optional that has a value.
+    public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
+        Publishers.TryCompactMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// A publisher that republishes the non-nil results of calling a closure with each element.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) -> Output?
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(FilteringInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "CompactMap", select: transform))
+        }
+
+        public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+        }
+
+        public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+        }
+    }
+
+    /// A publisher that republishes the non-nil results of calling an error-throwing closure.
+    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Error
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) throws -> Output?
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryCompactMap", select: transform))
+        }
+    }
+}

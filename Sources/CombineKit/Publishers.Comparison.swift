@@ -1,0 +1,81 @@
+extension Publisher where Output: Comparable {
+    /// Publishes the minimum value received from the upstream publisher, after it finishes.
+    public func min() -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { $0 > $1 }
+    }
+
+    /// Publishes the maximum value received from the upstream publisher, after it finishes.
+    public func max() -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { $0 < $1 }
+    }
+}
+
+extension Publisher {
+    /// Publishes the minimum value received, using the provided ordering closure.
+    public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
+    }
+
+    /// Publishes the minimum value received, using the provided error-throwing ordering closure.
+    public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+        Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
+    }
+
+    /// Publishes the maximum value received, using the provided ordering closure.
+    public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+    }
+
+    /// Publishes the maximum value received, using the provided error-throwing ordering closure.
+    public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+        Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+    }
+}
+
+extension Publishers {
+    /// A publisher that republishes items from another publisher only if each new item is in
+    /// increasing order from the previously-published item (the result is the last "greatest" element).
+    public struct Comparison<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        /// `true` if the kept element should be replaced by the new one.
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.areInIncreasingOrder = areInIncreasingOrder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let isIncreasing = areInIncreasingOrder
+            upstream.subscribe(ReducingInner<Output, Failure, S>(downstream: subscriber, name: "Comparison", initial: nil) { kept, element in
+                if let current = kept, !isIncreasing(current, element) { return false }
+                kept = element
+                return false
+            })
+        }
+    }
+
+    /// Like `Comparison`, with an error-throwing ordering closure.
+    public struct TryComparison<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Error
+        public let upstream: Upstream
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.areInIncreasingOrder = areInIncreasingOrder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let isIncreasing = areInIncreasingOrder
+            upstream.subscribe(ReducingInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryComparison", initial: nil) { kept, element in
+                if let current = kept, try !isIncreasing(current, element) { return false }
+                kept = element
+                return false
+            })
+        }
+    }
+}

@@ -1,0 +1,60 @@
+extension Publisher {
+    /// Republishes all elements that match a provided closure.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+
+    /// Republishes all elements that match a provided error-throwing closure.
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+        Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
+    }
+}
+
+extension Publishers {
+    /// A publisher that republishes all elements that match a provided closure.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let isIncluded = self.isIncluded
+            upstream.subscribe(FilteringInner<Output, Failure, S>(downstream: subscriber, name: "Filter") { isIncluded($0) ? $0 : nil })
+        }
+
+        /// Fuses two filters into one.
+        public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+        }
+
+        public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+        }
+    }
+
+    /// A publisher that republishes all elements that match a provided error-throwing closure.
+    public struct TryFilter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Error
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let isIncluded = self.isIncluded
+            upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter") { try isIncluded($0) ? $0 : nil })
+        }
+    }
+}

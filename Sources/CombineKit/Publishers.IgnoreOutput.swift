@@ -1,0 +1,59 @@
+extension Publisher {
+    /// Ignores all upstream elements, but passes along the upstream publisher's completion state.
+    /// It requests an unlimited number of elements from the upstream.
+    public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
+        Publishers.IgnoreOutput(upstream: self)
+    }
+}
+
+extension Publishers {
+    /// A publisher that ignores all upstream elements, but passes along the upstream's completion.
+    public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+        public typealias Output = Never
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.IgnoreOutput {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Never, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        var description: String { "IgnoreOutput" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+        func receive(subscription: Subscription) {
+            guard acceptSubscription(subscription) else { return }
+            downstream.receive(subscription: self)
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { demand.assertNonZero() }
+        func cancel() { forwardCancel() }
+    }
+}

@@ -1,0 +1,163 @@
+extension Publisher {
+    /// Transforms all elements from the upstream publisher with a provided closure.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+
+    /// Transforms all elements from the upstream publisher with a provided error-throwing closure;
+    /// a thrown error terminates the stream with that error.
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+        Publishers.TryMap(upstream: self, transform: transform)
+    }
+
+    /// Replaces nil elements in the stream with the provided element.
+    public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
+        Publishers.Map(upstream: self) { $0 ?? output }
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms all elements from the upstream publisher with a provided closure.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+        /// The closure that transforms elements from the upstream publisher.
+        public let transform: (Upstream.Output) -> Output
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        /// Fuses two maps into one.
+        public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+            let first = self.transform
+            return Publishers.Map(upstream: upstream) { transform(first($0)) }
+        }
+
+        /// Fuses a map followed by a tryMap into one tryMap.
+        public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
+        }
+    }
+
+    /// A publisher that transforms all elements from the upstream publisher with a provided
+    /// error-throwing closure.
+    public struct TryMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Error
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+        /// The error-throwing closure that transforms elements from the upstream publisher.
+        public let transform: (Upstream.Output) throws -> Output
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+        }
+
+        public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+        }
+    }
+}
+
+extension Publishers.Map {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let transform: (Input) -> Output
+
+        init(downstream: Downstream, transform: @escaping (Input) -> Output) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        var description: String { "Map" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            return downstream.receive(transform(input))
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
+    }
+}
+
+extension Publishers.TryMap {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Output, Downstream.Failure == Error
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let transform: (Input) throws -> Output
+
+        init(downstream: Downstream, transform: @escaping (Input) throws -> Output) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        var description: String { "TryMap" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            do {
+                return downstream.receive(try transform(input))
+            } catch {
+                if terminateAndCancelUpstream() { downstream.receive(completion: .failure(error)) }
+                return .none
+            }
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion.eraseError()) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
+    }
+}

@@ -1,0 +1,67 @@
+extension Publisher {
+    /// Converts any failure from the upstream publisher into a new error.
+    public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
+        Publishers.MapError(upstream: self, transform)
+    }
+}
+
+extension Publishers {
+    /// A publisher that converts any failure from the upstream publisher into a new error.
+    public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+        public typealias Output = Upstream.Output
+
+        public let upstream: Upstream
+        /// The closure that converts the upstream failure into a new error.
+        public let transform: (Upstream.Failure) -> Failure
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
+            self.init(upstream: upstream, transform: map)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+    }
+}
+
+extension Publishers.MapError {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Output, Downstream.Failure == Failure
+    {
+        typealias Input = Upstream.Output
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let transform: (Upstream.Failure) -> Failure
+
+        init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        var description: String { "MapError" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+        func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            return downstream.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            if markTerminal() { downstream.receive(completion: completion.mapError(transform)) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
+    }
+}

@@ -1,0 +1,97 @@
+extension Publisher {
+    /// Publishes the value of a key path.
+    public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
+        Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
+    }
+
+    /// Publishes the values of two key paths as a tuple.
+    public func map<T0, T1>(_ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>) -> Publishers.MapKeyPath2<Self, T0, T1> {
+        Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
+    }
+
+    /// Publishes the values of three key paths as a tuple.
+    public func map<T0, T1, T2>(_ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>, _ keyPath2: KeyPath<Output, T2>) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {
+        Publishers.MapKeyPath3(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2)
+    }
+}
+
+extension Publishers {
+    /// A publisher that publishes the value of a key path.
+    public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let keyPath: KeyPath<Upstream.Output, Output>
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let keyPath = self.keyPath
+            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKey") { $0[keyPath: keyPath] })
+        }
+    }
+
+    /// A publisher that publishes the values of two key paths as a tuple.
+    public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+        public typealias Output = (Output0, Output1)
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let keyPath0: KeyPath<Upstream.Output, Output0>
+        public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
+            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKeys") { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+        }
+    }
+
+    /// A publisher that publishes the values of three key paths as a tuple.
+    public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
+        public typealias Output = (Output0, Output1, Output2)
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let keyPath0: KeyPath<Upstream.Output, Output0>
+        public let keyPath1: KeyPath<Upstream.Output, Output1>
+        public let keyPath2: KeyPath<Upstream.Output, Output2>
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
+            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKeys") {
+                ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
+            })
+        }
+    }
+}
+
+/// The inner object of the key-path maps: a map whose transform reads key paths.
+private final class KeyPathInner<Input, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable {
+    typealias Failure = Downstream.Failure
+
+    let lock = Lock.make()
+    var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let read: (Input) -> Downstream.Input
+    private let name: String
+
+    init(downstream: Downstream, name: String, read: @escaping (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.name = name
+        self.read = read
+    }
+
+    var description: String { name }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard isActive() else { return .none }
+        return downstream.receive(read(input))
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if markTerminal() { downstream.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    func cancel() { forwardCancel() }
+}

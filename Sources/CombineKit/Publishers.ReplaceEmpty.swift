@@ -1,0 +1,152 @@
+extension Publisher {
+    /// Replaces an empty stream with the provided element (published, when demanded, before finishing).
+    public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+        Publishers.ReplaceEmpty(upstream: self, output: output)
+    }
+
+    /// Replaces any error from the upstream publisher with the provided element, then finishes.
+    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+        Publishers.ReplaceError(upstream: self, output: output)
+    }
+}
+
+extension Publishers {
+    /// A publisher that replaces an empty stream with a provided element.
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let output: Output
+        public let upstream: Upstream
+
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(ReplacingInner<Output, Failure, S>(downstream: subscriber, replacement: output, replacesEmpty: true))
+        }
+    }
+
+    /// A publisher that replaces any error from the upstream publisher with a provided element.
+    public struct ReplaceError<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Never
+        public let output: Output
+        public let upstream: Upstream
+
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(ReplacingInner<Output, Upstream.Failure, S>(downstream: subscriber, replacement: output, replacesEmpty: false))
+        }
+    }
+}
+
+/// Inner object of replaceEmpty (publish `replacement` if the upstream finishes without elements)
+/// and replaceError (publish `replacement` then finish instead of failing). The replacement waits
+/// for downstream demand: the inner counts the demand the upstream has not used.
+private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    where Downstream.Input == Input
+{
+    typealias Failure = UpstreamFailure
+
+    let lock = Lock.make()
+    var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let replacement: Input
+    private let replacesEmpty: Bool
+    private var receivedValue = false
+    private var demand = Subscribers.Demand.none
+    private var replacementPending = false
+
+    init(downstream: Downstream, replacement: Input, replacesEmpty: Bool) {
+        self.downstream = downstream
+        self.replacement = replacement
+        self.replacesEmpty = replacesEmpty
+    }
+
+    var description: String { replacesEmpty ? "ReplaceEmpty" : "ReplaceError" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard status.isSubscribed else {
+            lock.unlock()
+            return .none
+        }
+        receivedValue = true
+        demand -= 1
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            lock.lock()
+            demand += more
+            lock.unlock()
+        }
+        return more
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        lock.lock()
+        guard status.isSubscribed else {
+            lock.unlock()
+            return
+        }
+        let needsReplacement: Bool
+        switch completion {
+        case .finished: needsReplacement = replacesEmpty && !receivedValue
+        case .failure: needsReplacement = !replacesEmpty
+        }
+        if !needsReplacement {
+            status = .terminal
+            lock.unlock()
+            downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
+            return
+        }
+        if demand == .none {
+            replacementPending = true
+            status = .subscribed(Subscriptions.empty)
+            lock.unlock()
+            return
+        }
+        status = .terminal
+        lock.unlock()
+        _ = downstream.receive(replacement)
+        downstream.receive(completion: .finished)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        if replacementPending {
+            replacementPending = false
+            status = .terminal
+            lock.unlock()
+            _ = downstream.receive(replacement)
+            downstream.receive(completion: .finished)
+            return
+        }
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        self.demand += demand
+        lock.unlock()
+        subscription.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        replacementPending = false
+        lock.unlock()
+        forwardCancel()
+    }
+}

@@ -1,0 +1,103 @@
+extension Publisher {
+    /// Transforms elements by providing the current element to a closure along with the last value
+    /// returned by the closure, publishing each intermediate result.
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T> {
+        Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// Like `scan`, with an error-throwing closure; a thrown error terminates the stream.
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T> {
+        Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
+
+extension Publishers {
+    /// A publisher that publishes each intermediate result of accumulating the upstream's elements.
+    public struct Scan<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let initialResult: Output
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.initialResult = initialResult
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult, name: "Scan"))
+        }
+    }
+
+    /// A publisher that publishes each intermediate result of accumulating with an error-throwing closure.
+    public struct TryScan<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Error
+        public let upstream: Upstream
+        public let initialResult: Output
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
+            self.upstream = upstream
+            self.initialResult = initialResult
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Publishers.Scan<Upstream, Output>.Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult, name: "TryScan"))
+        }
+    }
+}
+
+extension Publishers.Scan {
+    /// Shared by `Scan` and `TryScan`: the downstream's failure is the upstream's (scan) or `Error` (tryScan).
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Output
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private var accumulator: Output
+        private let next: (Output, Input) throws -> Output
+        private let name: String
+
+        init(downstream: Downstream, initial: Output, next: @escaping (Output, Input) throws -> Output, name: String) {
+            self.downstream = downstream
+            self.accumulator = initial
+            self.next = next
+            self.name = name
+        }
+
+        var description: String { name }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": accumulator]) }
+
+        func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            do {
+                accumulator = try next(accumulator, input)
+            } catch {
+                if terminateAndCancelUpstream() { downstream.receive(completion: .failure(error as! Downstream.Failure)) }
+                return .none
+            }
+            return downstream.receive(accumulator)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            guard markTerminal() else { return }
+            switch completion {
+            case .finished: downstream.receive(completion: .finished)
+            case .failure(let error): downstream.receive(completion: .failure(error as! Downstream.Failure))
+            }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
+    }
+}

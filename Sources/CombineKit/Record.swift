@@ -1,0 +1,64 @@
+/// A publisher that allows for recording a series of inputs and a completion, for later playback to
+/// each subscriber.
+public struct Record<Output, Failure: Error>: Publisher {
+    /// The recorded output and completion.
+    public let recording: Recording
+
+    /// Creates a publisher to interactively record a series of outputs and a completion.
+    public init(record: (inout Recording) -> Void) {
+        var recording = Recording()
+        record(&recording)
+        self.recording = recording
+    }
+
+    /// Creates a record publisher from an existing recording.
+    public init(recording: Recording) {
+        self.recording = recording
+    }
+
+    /// Creates a record publisher to publish the provided elements, followed by the completion.
+    public init(output: [Output], completion: Subscribers.Completion<Failure>) {
+        self.recording = Recording(output: output, completion: completion)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        SequenceSubscription.start(recording.output, downstream: subscriber, completion: recording.completion, name: "Record")
+    }
+
+    /// A recorded sequence of outputs, followed by a completion value.
+    public struct Recording {
+        public typealias Input = Output
+
+        /// The output which will be sent to a subscriber.
+        public private(set) var output: [Output]
+        /// The completion which will be sent to a subscriber.
+        public private(set) var completion: Subscribers.Completion<Failure>
+        private var isCompleted = false
+
+        /// Creates a new, empty recording (finishing normally unless a completion is recorded).
+        public init() {
+            output = []
+            completion = .finished
+        }
+
+        /// Creates a recording with the given output and completion.
+        public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
+            self.output = output
+            self.completion = completion
+            isCompleted = true
+        }
+
+        /// Adds an output to the recording (a precondition failure after a completion was recorded).
+        public mutating func receive(_ input: Output) {
+            precondition(!isCompleted, "Record.Recording: receive(_:) called after a completion was recorded")
+            output.append(input)
+        }
+
+        /// Adds a completion event to the recording.
+        public mutating func receive(completion: Subscribers.Completion<Failure>) {
+            precondition(!isCompleted, "Record.Recording: receive(completion:) called twice")
+            self.completion = completion
+            isCompleted = true
+        }
+    }
+}

@@ -1,0 +1,86 @@
+extension Subscribers {
+    /// A simple subscriber that requests an unlimited number of values upon subscription.
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+        /// The closure to execute on receipt of a value.
+        public let receiveValue: (Input) -> Void
+        /// The closure to execute on completion.
+        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+        private let lock = Lock.make()
+        private var status = SubscriptionStatus.awaitingSubscription
+
+        /// Initializes a sink with the provided closures.
+        public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                    receiveValue: @escaping (Input) -> Void) {
+            self.receiveCompletion = receiveCompletion
+            self.receiveValue = receiveValue
+        }
+
+        public var description: String { "Sink" }
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+        public var playgroundDescription: Any { description }
+
+        public func receive(subscription: Subscription) {
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
+            subscription.request(.unlimited)
+        }
+
+        public func receive(_ value: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard case .subscribed = status else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            receiveValue(value)
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard case .subscribed = status else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            lock.unlock()
+            receiveCompletion(completion)
+        }
+
+        public func cancel() {
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                status = .terminal
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            lock.unlock()
+            subscription.cancel()
+        }
+    }
+}
+
+extension Publisher {
+    /// Attaches a subscriber with closure-based behavior; it requests an unlimited number of values.
+    public func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                     receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        subscribe(sink)
+        return AnyCancellable(sink)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}

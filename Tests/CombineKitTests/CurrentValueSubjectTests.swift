@@ -1,0 +1,86 @@
+import CombineKit
+import CombineKitTest
+import Testing
+
+@Suite struct CurrentValueSubjectTests {
+    @Test func deliversCurrentValueOnFirstDemand() {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        #expect(subscriber.values == [])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1])
+    }
+
+    @Test func sendUpdatesValueAndPublishes() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.value = 2
+        #expect(subject.value == 2)
+        #expect(subscriber.values == [0, 1, 2])
+    }
+
+    @Test func dropsValuesWithoutDemand() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        subject.subscribe(subscriber)
+        subject.send(1)
+        #expect(subscriber.values == [0])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    // Apple: CurrentValueSubject "maintains a buffer of the most recently published element": a value
+    // dropped for lack of demand is delivered (as the current value) on the next demand.
+    @Test func nextDemandAfterADropDeliversTheLatestValue() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [0, 2])
+    }
+
+    @Test func completionEndsAndLateSubscribersGetOnlyCompletion() {
+        let subject = CurrentValueSubject<Int, TestError>(5)
+        let early = TestSubscriber<Int, TestError>()
+        subject.subscribe(early)
+        subject.send(completion: .failure(.oops))
+        subject.send(6)
+        let late = TestSubscriber<Int, TestError>()
+        subject.subscribe(late)
+        #expect(early.events == [.subscription(0), .value(0, 5), .failure(0, .oops)])
+        #expect(late.events == [.subscription(0), .failure(0, .oops)])
+        #expect(subject.value == 5)
+    }
+
+    @Test func cancelStopsValues() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subscriber.subscription?.cancel()
+        subject.send(1)
+        #expect(subscriber.values == [0])
+    }
+
+    @Test func reentrantRequestInsideReceiveDoesNotDuplicate() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var values: [Int] = []
+        var subscription: Subscription?
+        let subscriber = AnySubscriber<Int, Never>(receiveSubscription: { subscription = $0; $0.request(.max(1)) },
+                                                   receiveValue: { values.append($0); subscription?.request(.max(1)); return .none })
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        #expect(values == [0, 1, 2])
+    }
+
+    @Test func subscriptionDescriptionIsCurrentValueSubject() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        #expect(String(describing: subscriber.subscription!) == "CurrentValueSubject")
+    }
+}

@@ -81,10 +81,11 @@ import Testing
         let res = scheduler.start(disposed: 250) { xs.single() }
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        let ys = scheduler.createHotObservable([.next(310, 1), .next(320, 2)])
-        let res2 = scheduler.start(created: 300, subscribed: 305, disposed: 315) { ys.single { _ in true } }
-        #expect(res2.events == [.next(310, 1)])
-        #expect(ys.subscriptions == [Subscription(305, 315)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createHotObservable([.next(210, 1), .next(300, 2)])
+        let res2 = scheduler2.start(disposed: 250) { ys.single { _ in true } }
+        #expect(res2.events == [.next(210, 1)])
+        #expect(ys.subscriptions == [Subscription(200, 250)])
     }
 
     @Test func releasesEveryResource() {

@@ -1,3 +1,4 @@
+import Dispatch
 import RxKit
 import RxKitTest
 import Testing
@@ -96,6 +97,35 @@ fileprivate struct TakeUntilDeprecatedCalls: TakeUntilDeprecatedAliases {
         #expect(res.events == [.next(210, 1), .completed(220)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func otherEmittingOnAnotherThreadDuringDeliveryIsQueuedNotDeliveredConcurrently() {
+        // While the sink delivers a source element on this thread, `other` emits on another thread. That
+        // thread must return at once without calling the observer (no lock is held while delivering, so
+        // it cannot block either); the completion is then delivered here, after the element.
+        let source = PublishSubject<Int>()
+        let other = PublishSubject<String>()
+        let otherReturned = DispatchSemaphore(value: 0)
+        var log: [String] = []
+        var otherThreadReturnedInTime = false
+        let subscription = source.take(until: other).subscribe(
+            onNext: { value in
+                log.append("next(\(value)) begins")
+                DispatchQueue.global().async {
+                    other.onNext("stop")
+                    otherReturned.signal()
+                }
+                // A safety net against a deadlock only, not a timing assumption.
+                otherThreadReturnedInTime = otherReturned.wait(timeout: .now() + 10) == .success
+                log.append("next(\(value)) ends")
+            },
+            onCompleted: { log.append("completed") }
+        )
+        source.onNext(1)
+        source.onNext(2)
+        #expect(otherThreadReturnedInTime)
+        #expect(log == ["next(1) begins", "next(1) ends", "completed"])
+        subscription.dispose()
     }
 
     @Test func releasesEveryResource() {

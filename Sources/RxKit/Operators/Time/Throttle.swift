@@ -101,7 +101,7 @@ final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     /// Nanoseconds left in the current window (0 or less: no window open).
     private func remainingWindow() -> Int {
         guard let lastSentAt else { return 0 }
-        let elapsed = parent.scheduler.now.timeIntervalSince(lastSentAt)
+        let elapsed = max(0, parent.scheduler.now.timeIntervalSince(lastSentAt))
         let elapsedNanoseconds = elapsed >= Double(Int.max / 1_000_000_000) ? Int.max : Int((elapsed * 1_000_000_000).rounded())
         return parent.dueTime.nanosecondsValue &- elapsedNanoseconds
     }

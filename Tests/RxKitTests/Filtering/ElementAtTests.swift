@@ -64,6 +64,12 @@ fileprivate struct ElementAtDeprecatedCalls: ElementAtDeprecatedAliases {
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 
+    @Test func negativeIndexIsAPreconditionFailure() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Observable<Int>.never().element(at: -1)
+        }
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

@@ -44,6 +44,12 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
+    @Test func negativeCountIsAPreconditionFailure() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Observable<Int>.never().takeLast(-1)
+        }
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

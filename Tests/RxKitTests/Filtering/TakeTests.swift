@@ -57,6 +57,12 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func negativeCountIsAPreconditionFailure() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Observable<Int>.never().take(-1)
+        }
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

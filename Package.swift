@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CombineKit", targets: ["CombineKit"]),
         .library(name: "CombineKitTest", targets: ["CombineKitTest"]),
         .library(name: "RxCombineBridge", targets: ["RxCombineBridge"]),
+        .library(name: "ParityTesting", targets: ["ParityTesting"]),
     ],
     targets: [
         .target(name: "RxKit"),
@@ -24,6 +25,9 @@ let package = Package(
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
+        .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -62,6 +62,15 @@ import Testing
         }
     }
 
+    @available(*, deprecated)
+    @Test func deprecatedSecondsOverloadBehavesLikeTheDispatchTimeIntervalOne() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.buffer(timeSpan: 50.0, count: 2, scheduler: scheduler) }
+        #expect(res.events == [.next(220, [1, 2]), .next(270, [3]), .next(300, []), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

@@ -35,6 +35,27 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
+    @available(*, deprecated)
+    @Test func deprecatedMapWithIndexPassesTheIndex() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .completed(300)])
+        let res = scheduler.start { xs.mapWithIndex { "\($1)\($0)" } }
+        #expect(res.events == [.next(210, "0a"), .next(220, "1b"), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @available(*, deprecated)
+    @Test func deprecatedMapWithIndexThrownErrorEndsTheSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .completed(300)])
+        let res = scheduler.start { xs.mapWithIndex { value, index -> String in
+            if index == 1 { throw testError }
+            return value
+        } }
+        #expect(res.events == [.next(210, "a"), .error(220, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

@@ -65,6 +65,15 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 270)])
     }
 
+    @available(*, deprecated)
+    @Test func deprecatedSecondsOverloadBehavesLikeTheDispatchTimeIntervalOne() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.window(timeSpan: 50.0, count: 5, scheduler: scheduler).map { _ in "window" } }
+        #expect(res.events == [.next(200, "window"), .next(250, "window"), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType {
     /// Collects elements into arrays, sending each array when it holds `count` elements or when
     /// `timeSpan` has passed since the previous array was sent (or since subscription), whichever comes
@@ -105,5 +107,14 @@ final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
             drain.submit(.tick(windowID: id)) { handle($0) }
             return Disposables.create()
         })
+    }
+}
+
+extension ObservableType {
+    /// `buffer(timeSpan:count:scheduler:)` with the time span in seconds (truncated to whole
+    /// milliseconds), as RxSwift's deprecated overload.
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "buffer(timeSpan:count:scheduler:)")
+    public func buffer(timeSpan: Foundation.TimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        buffer(timeSpan: .milliseconds(Int(timeSpan * 1_000)), count: count, scheduler: scheduler)
     }
 }

@@ -42,3 +42,12 @@ final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, Obs
         }
     }
 }
+
+extension ObservableType {
+    /// Transforms each element together with its zero-based index. Deprecated in RxSwift in favour of
+    /// `enumerated().map(_:)`, which it is; kept so RxSwift code compiles.
+    @available(*, deprecated, message: "Please use enumerated().map()")
+    public func mapWithIndex<Result>(_ selector: @escaping (Element, Int) throws -> Result) -> Observable<Result> {
+        enumerated().map { try selector($0.element, $0.index) }
+    }
+}

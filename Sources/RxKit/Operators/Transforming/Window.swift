@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType {
     /// Splits the elements into windows (observables): a window is sent at subscription, and each
     /// time the current window completes — when it has received `count` elements or `timeSpan` has
@@ -151,5 +153,14 @@ final class WindowObservableSink<Observer: ObserverType>: Sink<Observer>, Observ
         case .error, .completed:
             forwardTerminal(event)
         }
+    }
+}
+
+extension ObservableType {
+    /// `window(timeSpan:count:scheduler:)` with the time span in seconds (truncated to whole
+    /// milliseconds), as RxSwift's deprecated overload.
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "window(timeSpan:count:scheduler:)")
+    public func window(timeSpan: Foundation.TimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
+        window(timeSpan: .milliseconds(Int(timeSpan * 1_000)), count: count, scheduler: scheduler)
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -71,6 +73,33 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 300)])
     }
 
+    // Timer ticks (on a dispatch queue) and source elements (on another thread) race; the sink must
+    // deliver one at a time and lose nothing. The assertions hold whatever the timing.
+    @Test func timerTicksAndSourceElementsFromOtherThreadsAreSerialised() {
+        let total = 20_000
+        let probe = BufferDeliveryProbe()
+        let done = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { observer in
+            DispatchQueue.global().async {
+                for value in 0..<total { observer.onNext(value) }
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        let subscription = source
+            .buffer(timeSpan: .microseconds(50), count: 7, scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+            .subscribe { event in
+                probe.record(event)
+                if event.isStopEvent { done.signal() }
+            }
+        #expect(done.wait(timeout: .now() + 60) == .success)  // a guard against hanging, not a timing check
+        subscription.dispose()
+        #expect(!probe.overlapped)
+        #expect(probe.elements == Array(0..<total))
+        #expect(probe.buffers.allSatisfy { $0.count <= 7 })
+        #expect(probe.completions == 1)
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)
@@ -81,5 +110,33 @@ import Testing
             _ = scheduler.start { ys.buffer(timeSpan: .seconds(15), count: 2, scheduler: scheduler) }
         }
         #expect(delta == 0)
+    }
+}
+
+/// Records buffers and whether two deliveries ever overlapped.
+fileprivate final class BufferDeliveryProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = false
+    private(set) var overlapped = false
+    private(set) var buffers: [[Int]] = []
+    private(set) var completions = 0
+
+    var elements: [Int] { buffers.flatMap { $0 } }
+
+    func record(_ event: Event<[Int]>) {
+        lock.lock()
+        if inside { overlapped = true }
+        inside = true
+        lock.unlock()
+
+        switch event {
+        case .next(let buffer): buffers.append(buffer)
+        case .completed: completions += 1
+        case .error: break
+        }
+
+        lock.lock()
+        inside = false
+        lock.unlock()
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -74,6 +76,49 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 300)])
     }
 
+    // Timer ticks (on a dispatch queue) and source elements (on another thread) race; windows and
+    // their elements must be delivered one at a time, in order, with nothing lost.
+    @Test func timerTicksAndSourceElementsFromOtherThreadsAreSerialised() {
+        let total = 20_000
+        let probe = WindowDeliveryProbe()
+        let done = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { observer in
+            DispatchQueue.global().async {
+                for value in 0..<total { observer.onNext(value) }
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        var windowSubscriptions: [Disposable] = []  // touched only inside deliveries, which are serialised
+        let subscription = source
+            .window(timeSpan: .microseconds(50), count: 7, scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+            .subscribe { event in
+                probe.enter()
+                switch event {
+                case .next(let window):
+                    probe.windows += 1
+                    windowSubscriptions.append(window.subscribe { inner in
+                        probe.enter()
+                        if case .next(let value) = inner { probe.elements.append(value) }
+                        probe.leave()
+                    })
+                case .completed:
+                    probe.completions += 1
+                case .error:
+                    break
+                }
+                probe.leave()
+                if event.isStopEvent { done.signal() }
+            }
+        #expect(done.wait(timeout: .now() + 60) == .success)  // a guard against hanging, not a timing check
+        subscription.dispose()
+        windowSubscriptions.forEach { $0.dispose() }
+        #expect(!probe.overlapped)
+        #expect(probe.elements == Array(0..<total))
+        #expect(probe.windows >= total / 7)
+        #expect(probe.completions == 1)
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)
@@ -122,4 +167,30 @@ fileprivate func recordWindows(
     scheduler.scheduleAt(start + windowsDisposed) { windows.forEach { $0.dispose() } }
     scheduler.start()
     return log.events.map { Recorded(time: $0.time - start, value: $0.value) }
+}
+
+/// Detects deliveries from two threads at once (nested deliveries on one thread are allowed).
+fileprivate final class WindowDeliveryProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var owner: Thread?
+    private var depth = 0
+    private(set) var overlapped = false
+    var windows = 0
+    var elements: [Int] = []
+    var completions = 0
+
+    func enter() {
+        lock.lock()
+        if depth > 0 && owner != Thread.current { overlapped = true }
+        owner = Thread.current
+        depth += 1
+        lock.unlock()
+    }
+
+    func leave() {
+        lock.lock()
+        depth -= 1
+        if depth == 0 { owner = nil }
+        lock.unlock()
+    }
 }

@@ -58,19 +58,21 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
 
     init<S: Subscriber>(downstream: S, upstream: Upstream, prefixCount: Int) where S.Input == Input, S.Failure == Failure {
         self.upstream = upstream
-        // Negative balance expressed as "demand still to be consumed by the prefix".
         owed = .none
         self.prefixRemaining = prefixCount
         queue = DeliveryQueue(downstream) { [unowned self] demand in self.downstreamDemanded(demand) }
     }
 
+    /// Prefix values not yet paid for by downstream demand.
     private var prefixRemaining: Int
 
     var description: String { "StartWith" }
 
     func start(_ prefix: [Input]) {
-        queue.start(self)
+        // Enqueue before handing out the subscription: a request made from inside
+        // `receive(subscription:)` must find the prefix waiting.
         for value in prefix { queue.enqueue(value) }
+        queue.start(self)
         subscribeIfPrefixDelivered()
     }
 

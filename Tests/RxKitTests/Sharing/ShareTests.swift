@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -13,7 +14,35 @@ fileprivate func record<Source: ObservableType>(
     return observer
 }
 
+/// Counts upstream subscriptions across threads.
+fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+}
+
 @Suite struct ShareTests {
+    @Test func concurrentSubscribersShareOneConnectionAndTheLastOneOutDisconnects() {
+        let subject = PublishSubject<Int>()
+        let counter = ShareSubscriptionCounter()
+        let shared = Observable<Int>.create { observer in
+            counter.increment()
+            return subject.subscribe(observer)
+        }.share(replay: 1)
+        let keeper = shared.subscribe { _ in }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 { shared.subscribe { _ in }.dispose() }
+        }
+        #expect(counter.value == 1)
+        keeper.dispose()
+        #expect(!subject.hasObservers)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 { shared.subscribe { _ in }.dispose() }
+        }
+        #expect(!subject.hasObservers)
+    }
+
     private static let script: [Recorded<Event<Int>>] = [.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)]
 
     @Test func sharesOneSubscriptionAmongSubscribersWithoutReplayByDefault() {

@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -15,7 +16,54 @@ fileprivate struct ObserveOnDeprecatedCalls: ObserveOnDeprecatedAliases {
     }
 }
 
+/// Counters shared with the threads of a concurrency test.
+fileprivate final class ObserveOnDeliveryLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inFlight = 0
+    private(set) var maxInFlight = 0
+    private(set) var received: [Int] = []
+
+    func begin() {
+        lock.lock()
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
+        lock.unlock()
+    }
+
+    func end(_ value: Int) {
+        lock.lock()
+        inFlight -= 1
+        received.append(value)
+        lock.unlock()
+    }
+}
+
 @Suite struct ObserveOnTests {
+    @Test func concurrentSendersAreDeliveredOneAtATimeOnAConcurrentScheduler() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let subject = PublishSubject<Int>()
+        let log = ObserveOnDeliveryLog()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: scheduler).subscribe(
+            onNext: { value in
+                log.begin()
+                log.end(value)
+            },
+            onCompleted: { done.signal() })
+        DispatchQueue.concurrentPerform(iterations: 4) { sender in
+            for index in 0..<250 { subject.onNext(sender * 1_000 + index) }
+        }
+        subject.onCompleted()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        subscription.dispose()
+        #expect(log.maxInFlight == 1)
+        #expect(log.received.count == 1_000)
+        for sender in 0..<4 {
+            let fromSender = log.received.filter { $0 / 1_000 == sender }
+            #expect(fromSender == Array(sender * 1_000 ..< sender * 1_000 + 250))
+        }
+    }
+
     @Test func eachEventArrivesOneTickLaterOnTheTestScheduler() {
         // TestScheduler's simulateProcessingDelay runs work scheduled for "now" one tick later.
         let scheduler = TestScheduler(initialClock: 0)

@@ -31,11 +31,13 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     /// The iterator that produces elements of the asynchronous publisher sequence.
     public struct Iterator: AsyncIteratorProtocol {
         private let bridge: AsyncBridge<P.Output, Never>
+        private let lifetime: AsyncIteratorLifetime
         private let publisher: P
 
         init(_ publisher: P) {
             self.publisher = publisher
             self.bridge = AsyncBridge()
+            self.lifetime = AsyncIteratorLifetime(bridge.cancel)
         }
 
         public mutating func next() async -> P.Output? {
@@ -71,11 +73,13 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     /// The iterator that produces elements of the asynchronous publisher sequence.
     public struct Iterator: AsyncIteratorProtocol {
         private let bridge: AsyncBridge<P.Output, P.Failure>
+        private let lifetime: AsyncIteratorLifetime
         private let publisher: P
 
         init(_ publisher: P) {
             self.publisher = publisher
             self.bridge = AsyncBridge()
+            self.lifetime = AsyncIteratorLifetime(bridge.cancel)
         }
 
         public mutating func next() async throws -> P.Output? {
@@ -89,6 +93,13 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
             return try result.get()
         }
     }
+}
+
+/// Cancels the subscription when the iterator goes away (e.g. after `break` in a `for await` loop).
+internal final class AsyncIteratorLifetime {
+    private let onEnd: () -> Void
+    init(_ onEnd: @escaping () -> Void) { self.onEnd = onEnd }
+    deinit { onEnd() }
 }
 
 /// The subscriber behind `values`: hands one element per `next()` to a waiting continuation.

@@ -37,6 +37,7 @@ import Testing
 }
 
 @Suite struct ThrottleTests {
+    // Apple docs (throttle(for:scheduler:latest:)): "delivers the first event, then republishes only the latest event in the following … intervals".
     @Test func latestPublishesFirstAtOnceThenNewestPerInterval() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(11, 2), .value(12, 3), .value(30, 4)])

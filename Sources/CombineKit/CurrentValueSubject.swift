@@ -2,7 +2,7 @@
 ///
 /// A new subscriber receives the current value on its first demand. Setting `value` (or calling
 /// `send(_:)`) updates the value and publishes it.
-public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent {
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
     private var conduits: [SubjectConduitBase<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?

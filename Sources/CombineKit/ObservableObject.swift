@@ -34,7 +34,7 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 }
 
 /// A publisher that publishes changes from observable objects.
-public final class ObservableObjectPublisher: Publisher {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 

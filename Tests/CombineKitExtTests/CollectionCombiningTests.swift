@@ -176,7 +176,7 @@ final class OverlapDetector: Subscriber, @unchecked Sendable {
 @Suite struct MergeAllConcurrencyTests {
     @Test func concurrentSourcesAreDeliveredOneAtATime() {
         // CombineKit's subjects are thread-safe but not declared Sendable.
-        nonisolated(unsafe) let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
         let detector = OverlapDetector()
         subjects.merge().subscribe(detector)
         DispatchQueue.concurrentPerform(iterations: 4) { index in

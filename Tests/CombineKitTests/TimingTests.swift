@@ -160,3 +160,16 @@ import Testing
         #expect(cancelled.events.count == 2)
     }
 }
+
+@Suite struct ThrottleCompletionTests {
+    // Observed Combine behaviour (e.g. stzn/CombineStudy notes): a completion during the throttle
+    // interval is delivered without the element still held for the end of the interval.
+    @Test func completionDuringIntervalDropsTheHeldElement() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(11, 2), .finished(12)])
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.throttle(for: .seconds(5), scheduler: scheduler, latest: true).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, 1), .finished(12)])
+    }
+}

@@ -13,6 +13,7 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .value(17, "b"), .value(35, "c"), .finished(50)])
     }
 
+    // Observed Combine behaviour (stzn/CombineStudy Debounce notes): a completion during the quiet period drops the pending element.
     @Test func pendingValueIsDroppedOnCompletionAndFailureForwarded() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, TestError>.hot(scheduler, [.value(10, 1), .failure(12, .oops)])
@@ -162,7 +163,7 @@ import Testing
 }
 
 @Suite struct ThrottleCompletionTests {
-    // Observed Combine behaviour (e.g. stzn/CombineStudy notes): a completion during the throttle
+    // Observed Combine behaviour (stzn/CombineStudy Throttle notes): a completion during the throttle
     // interval is delivered without the element still held for the end of the interval.
     @Test func completionDuringIntervalDropsTheHeldElement() {
         let scheduler = CombineTestScheduler()

@@ -125,4 +125,14 @@ import Testing
             parity.expect(script, rx: { $0.takeLast(1) }, combine: { $0.last() })
         }
     }
+
+    // RxSwift `ifEmpty(default:)` / Apple `replaceEmpty(with:)`: the default at completion of an empty source.
+    @Test func ifEmptyDefault() {
+        let parity = Parity()
+        parity.expect(Scripts.empty, rx: { $0.ifEmpty(default: -1) }, combine: { $0.replaceEmpty(with: -1) },
+                      .same(as: [.value(250, -1), .finished(250)]))
+        for script in Scripts.standard {
+            parity.expect(script, rx: { $0.ifEmpty(default: -1) }, combine: { $0.replaceEmpty(with: -1) })
+        }
+    }
 }

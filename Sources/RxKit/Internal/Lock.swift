@@ -10,14 +10,17 @@ import Musl
 ///
 /// Rule of the house: never call user code or a downstream observer while holding one of these.
 /// Take what you need under the lock, release it, then call out.
-final class Lock: @unchecked Sendable {
+///
+/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
+@_spi(ReactiveBridgeInternals)
+public final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     private let mutex: UnsafeMutablePointer<os_unfair_lock>
     #else
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
@@ -37,7 +40,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() {
+    public func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         #else
@@ -46,7 +49,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func unlock() {
+    public func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
         #else
@@ -55,7 +58,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

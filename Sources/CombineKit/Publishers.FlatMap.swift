@@ -1,0 +1,222 @@
+extension Publisher {
+    /// Transforms all elements from an upstream publisher into a new publisher up to a maximum
+    /// number of publishers you specify, and republishes their elements.
+    public func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
+        where T == P.Output, Failure == P.Failure
+    {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// `flatMap` for an upstream that cannot fail into publishers that can.
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+    }
+
+    /// `flatMap` when neither level can fail.
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms elements from an upstream publisher into new publishers and
+    /// republishes their elements.
+    ///
+    /// The upstream is asked for `maxPublishers` elements, and for one more each time an inner
+    /// publisher finishes (so at most `maxPublishers` inner subscriptions are alive). Each inner
+    /// publisher receives the downstream's demand; their elements are delivered within that demand,
+    /// one at a time. It finishes when the upstream and every inner publisher have finished.
+    public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher where NewPublisher.Failure == Upstream.Failure {
+        public typealias Output = NewPublisher.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let maxPublishers: Subscribers.Demand
+        public let transform: (Upstream.Output) -> NewPublisher
+
+        public init(upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+        }
+    }
+}
+
+extension Publishers.FlatMap {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let output: DemandBuffer<Downstream>
+        private let maxPublishers: Subscribers.Demand
+        private let transform: (Input) -> NewPublisher
+        private var nextIndex = 0
+        private var children: [Int: Subscription] = [:]
+        private var activeChildren = 0
+        private var outerFinished = false
+        private var terminated = false
+
+        init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher) {
+            self.downstream = downstream
+            self.output = DemandBuffer(downstream: downstream)
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        var description: String { "FlatMap" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
+
+        func receive(subscription: Subscription) {
+            guard acceptSubscription(subscription) else { return }
+            downstream.receive(subscription: self)
+            if maxPublishers > 0 { subscription.request(maxPublishers) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard status.isSubscribed, !terminated else {
+                lock.unlock()
+                return .none
+            }
+            let index = nextIndex
+            nextIndex += 1
+            activeChildren += 1
+            lock.unlock()
+            transform(input).subscribe(Side(owner: self, index: index))
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard status.isSubscribed, !terminated else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            switch completion {
+            case .finished:
+                outerFinished = true
+                let done = activeChildren == 0
+                if done { terminated = true }
+                lock.unlock()
+                if done { output.complete(.finished) }
+            case .failure:
+                terminated = true
+                let all = Array(children.values)
+                children = [:]
+                lock.unlock()
+                all.forEach { $0.cancel() }
+                output.complete(completion, immediately: true)
+            }
+        }
+
+        fileprivate func sideSubscribed(_ index: Int, _ subscription: Subscription) {
+            lock.lock()
+            guard !terminated else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            children[index] = subscription
+            lock.unlock()
+            let demand = output.unusedDemand
+            if demand > 0 { subscription.request(demand) }
+        }
+
+        fileprivate func sideReceived(_ value: NewPublisher.Output) {
+            lock.lock()
+            guard !terminated else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            output.enqueue(value)
+        }
+
+        fileprivate func sideCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !terminated else {
+                lock.unlock()
+                return
+            }
+            children[index] = nil
+            activeChildren -= 1
+            switch completion {
+            case .finished:
+                if outerFinished && activeChildren == 0 {
+                    terminated = true
+                    lock.unlock()
+                    output.complete(.finished)
+                    return
+                }
+                let outer = maxPublishers == .unlimited ? nil : status.subscription
+                lock.unlock()
+                outer?.request(.max(1))
+            case .failure:
+                terminated = true
+                let all = Array(children.values)
+                children = [:]
+                let outer = status.subscription
+                status = .terminal
+                lock.unlock()
+                outer?.cancel()
+                all.forEach { $0.cancel() }
+                output.complete(completion, immediately: true)
+            }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertNonZero()
+            output.request(demand)
+            lock.lock()
+            let all = Array(children.values)
+            lock.unlock()
+            all.forEach { $0.request(demand) }
+        }
+
+        func cancel() {
+            lock.lock()
+            terminated = true
+            let all = Array(children.values)
+            children = [:]
+            lock.unlock()
+            output.cancel()
+            all.forEach { $0.cancel() }
+            forwardCancel()
+        }
+    }
+
+    fileprivate final class Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+        where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = NewPublisher.Output
+        typealias Failure = Upstream.Failure
+
+        private let owner: Inner<Downstream>
+        private let index: Int
+
+        init(owner: Inner<Downstream>, index: Int) {
+            self.owner = owner
+            self.index = index
+        }
+
+        var description: String { "FlatMap side \(index)" }
+
+        func receive(subscription: Subscription) { owner.sideSubscribed(index, subscription) }
+        func receive(_ input: Input) -> Subscribers.Demand {
+            owner.sideReceived(input)
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(index, completion) }
+    }
+}

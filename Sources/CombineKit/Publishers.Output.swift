@@ -1,0 +1,97 @@
+extension Publisher {
+    /// Republishes elements up to the specified maximum count, then finishes.
+    public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+        precondition(maxLength >= 0, "prefix: maxLength must not be negative")
+        return Publishers.Output(upstream: self, range: 0..<maxLength)
+    }
+
+    /// Publishes a specific element, indicated by its index in the sequence of published elements, then finishes.
+    public func output(at index: Int) -> Publishers.Output<Self> {
+        precondition(index >= 0, "output(at:): index must not be negative")
+        return Publishers.Output(upstream: self, range: index..<(index + 1))
+    }
+
+    /// Publishes elements specified by their range in the sequence of published elements, then finishes.
+    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+    }
+}
+
+extension Publishers {
+    /// A publisher that publishes elements specified by a range in the sequence of published
+    /// elements. Skipped elements ask the upstream for one more; reaching the end of the range
+    /// finishes and cancels the upstream.
+    public struct Output<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let range: CountableRange<Int>
+
+        public init(upstream: Upstream, range: CountableRange<Int>) {
+            precondition(range.lowerBound >= 0, "Publishers.Output: the range must not be negative")
+            self.upstream = upstream
+            self.range = range
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, range: range))
+        }
+    }
+}
+
+extension Publishers.Output {
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let range: CountableRange<Int>
+        private var index = 0
+
+        init(downstream: Downstream, range: CountableRange<Int>) {
+            self.downstream = downstream
+            self.range = range
+        }
+
+        var description: String { "Output" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "range": range]) }
+
+        func receive(subscription: Subscription) {
+            guard acceptSubscription(subscription) else { return }
+            downstream.receive(subscription: self)
+            if range.isEmpty, terminateAndCancelUpstream() {
+                downstream.receive(completion: .finished)
+            }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard status.isSubscribed else {
+                lock.unlock()
+                return .none
+            }
+            let position = index
+            index += 1
+            lock.unlock()
+            if position < range.lowerBound { return .max(1) }
+            let isLast = position == range.upperBound - 1
+            let more = downstream.receive(input)
+            if isLast, terminateAndCancelUpstream() {
+                downstream.receive(completion: .finished)
+                return .none
+            }
+            return more
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
+    }
+}

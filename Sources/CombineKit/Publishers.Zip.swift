@@ -1,0 +1,107 @@
+extension Publisher {
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up.
+    public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
+        Publishers.Zip(self, other)
+    }
+
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up. The transform turns each combination into the published value.
+    public func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure {
+        Publishers.Zip(self, other).map(transform)
+    }
+
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up.
+    public func zip<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2) -> Publishers.Zip3<Self, P1, P2> where Failure == P1.Failure, Failure == P2.Failure {
+        Publishers.Zip3(self, publisher1, publisher2)
+    }
+
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up. The transform turns each combination into the published value.
+    public func zip<P1: Publisher, P2: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ transform: @escaping (Output, P1.Output, P2.Output) -> T) -> Publishers.Map<Publishers.Zip3<Self, P1, P2>, T> where Failure == P1.Failure, Failure == P2.Failure {
+        Publishers.Zip3(self, publisher1, publisher2).map(transform)
+    }
+
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up.
+    public func zip<P1: Publisher, P2: Publisher, P3: Publisher>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3) -> Publishers.Zip4<Self, P1, P2, P3> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
+        Publishers.Zip4(self, publisher1, publisher2, publisher3)
+    }
+
+    /// Combines elements from this and other publishers, delivering groups of elements as tuples (the n-th element of each). It finishes when any upstream has finished and its elements are used up. The transform turns each combination into the published value.
+    public func zip<P1: Publisher, P2: Publisher, P3: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3, _ transform: @escaping (Output, P1.Output, P2.Output, P3.Output) -> T) -> Publishers.Map<Publishers.Zip4<Self, P1, P2, P3>, T> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
+        Publishers.Zip4(self, publisher1, publisher2, publisher3).map(transform)
+    }
+
+}
+
+extension Publishers {
+    /// A publisher created by applying the zip function (2 upstream publishers).
+    public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let coordinator = CombiningCoordinator<Any, S>(count: 2, name: "Zip", downstream: subscriber, mode: .zip { ($0[0] as! A.Output, $0[1] as! B.Output) })
+            CombiningCoordinator.start(coordinator, downstream: subscriber) {
+                coordinator.attach(a, at: 0) { $0 as Any }
+                coordinator.attach(b, at: 1) { $0 as Any }
+            }
+        }
+    }
+
+    /// A publisher created by applying the zip function (3 upstream publishers).
+    public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher where A.Failure == B.Failure, A.Failure == C.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let coordinator = CombiningCoordinator<Any, S>(count: 3, name: "Zip", downstream: subscriber, mode: .zip { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output) })
+            CombiningCoordinator.start(coordinator, downstream: subscriber) {
+                coordinator.attach(a, at: 0) { $0 as Any }
+                coordinator.attach(b, at: 1) { $0 as Any }
+                coordinator.attach(c, at: 2) { $0 as Any }
+            }
+        }
+    }
+
+    /// A publisher created by applying the zip function (4 upstream publishers).
+    public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where A.Failure == B.Failure, A.Failure == C.Failure, A.Failure == D.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+        public let d: D
+
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let coordinator = CombiningCoordinator<Any, S>(count: 4, name: "Zip", downstream: subscriber, mode: .zip { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output, $0[3] as! D.Output) })
+            CombiningCoordinator.start(coordinator, downstream: subscriber) {
+                coordinator.attach(a, at: 0) { $0 as Any }
+                coordinator.attach(b, at: 1) { $0 as Any }
+                coordinator.attach(c, at: 2) { $0 as Any }
+                coordinator.attach(d, at: 3) { $0 as Any }
+            }
+        }
+    }
+
+}

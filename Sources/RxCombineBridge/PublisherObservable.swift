@@ -1,0 +1,89 @@
+import CombineKit
+@_spi(ReactiveBridgeInternals) import RxKit
+
+extension Publisher {
+    /// This publisher as an Rx `Observable`: subscribes on each Rx subscription, requests `.unlimited`
+    /// (Rx has no back-pressure), forwards values, finish as `completed` and a failure as `error`;
+    /// disposing the Rx subscription cancels the Combine one, exactly once.
+    ///
+    /// ```swift
+    /// let rates: Observable<Rates> = combineService.ratesPublisher().asObservable()
+    /// ```
+    public func asObservable() -> Observable<Output> {
+        let publisher = self
+        return Observable.create { observer in
+            let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
+            publisher.subscribe(subscriber)
+            return Disposables.create { subscriber.cancel() }
+        }
+    }
+}
+
+/// A Combine subscriber that forwards into an Rx observer, asking for unlimited demand.
+final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    private let lock = Lock()
+    private var observer: AnyObserver<Input>?
+    private var subscription: Subscription?
+    private var cancelled = false
+
+    init(observer: AnyObserver<Input>) {
+        self.observer = observer
+    }
+
+    var description: String { "ObserverBridge" }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        if cancelled || self.subscription != nil {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        self.subscription = subscription
+        lock.unlock()
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let observer = lock.withLock { self.observer }
+        observer?.onNext(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        let observer = self.observer
+        self.observer = nil
+        subscription = nil
+        lock.unlock()
+        switch completion {
+        case .finished: observer?.onCompleted()
+        case .failure(let error): observer?.onError(error)
+        }
+    }
+
+    func cancel() {
+        lock.lock()
+        if cancelled {
+            lock.unlock()
+            return
+        }
+        cancelled = true
+        observer = nil
+        let subscription = self.subscription
+        self.subscription = nil
+        lock.unlock()
+        subscription?.cancel()
+    }
+}
+
+extension Publisher {
+    /// The publisher's single value as a `Single` (RxKit's `noElements` / `moreThanOneElement` errors otherwise).
+    public func asSingle() -> Single<Output> { asObservable().asSingle() }
+
+    /// The publisher's zero or one value as a `Maybe` (`moreThanOneElement` if it sends two).
+    public func asMaybe() -> Maybe<Output> { asObservable().asMaybe() }
+
+    /// The publisher's completion or failure as a `Completable`; values are ignored.
+    public func asCompletable() -> Completable { asObservable().asCompletable() }
+}

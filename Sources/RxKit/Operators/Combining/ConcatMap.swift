@@ -1,0 +1,18 @@
+extension ObservableType {
+    /// Projects each element to an inner sequence with `selector` and concatenates them: an inner
+    /// sequence is subscribed only once the previous one has completed (elements arriving meanwhile are
+    /// mapped at once and wait their turn). Completes once the source and every inner sequence have
+    /// completed; any error, or one thrown by `selector`, ends it at once. Same as RxSwift's `concatMap`.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+        -> Observable<Source.Element> {
+        FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: 1, ignoresElementsWhileBusy: false)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Concatenates the inner sequences: each is subscribed once the previous one has completed.
+    /// Same as RxSwift's `concat()` (which is `merge(maxConcurrent: 1)`).
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}

@@ -1,0 +1,33 @@
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the elements of every inner sequence as they arrive. Completes once the source and every
+    /// inner sequence have completed; any error ends it at once. Same as RxSwift's `merge()`.
+    public func merge() -> Observable<Element.Element> {
+        FlatMapProducer(source: asObservable(), selector: { $0 }, maxConcurrent: .max, ignoresElementsWhileBusy: false)
+    }
+
+    /// Like `merge()`, but subscribes at most `maxConcurrent` inner sequences at a time; the others wait,
+    /// in arrival order, until one completes. `maxConcurrent` must be positive.
+    /// Same as RxSwift's `merge(maxConcurrent:)`.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        FlatMapProducer(source: asObservable(), selector: { $0 }, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: false)
+    }
+}
+
+extension ObservableType {
+    /// Subscribes every sequence of `sources` at once and merges their elements. Completes when all have
+    /// completed (at once if there are none); any error ends it at once. Same as RxSwift's `merge`.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element>
+        where Collection.Element == Observable<Element> {
+        FlatMapProducer(sources: Array(sources))
+    }
+
+    /// Subscribes every sequence of `sources` at once and merges their elements. Same as RxSwift's `merge`.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        FlatMapProducer(sources: sources)
+    }
+
+    /// Subscribes every sequence of `sources` at once and merges their elements. Same as RxSwift's `merge`.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        FlatMapProducer(sources: sources)
+    }
+}

@@ -1,0 +1,46 @@
+/// The integer types `range`, `interval` and `timer` work with. Same as RxSwift's `RxAbstractInteger`.
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension ObservableType where Element: RxAbstractInteger {
+    /// The `count` integers `start, start + 1, …`, then completion, each sent in its own recursive
+    /// action on `scheduler`. Same as RxSwift's `range(start:count:scheduler:)`.
+    ///
+    /// `count` must not be negative, and `start + count - 1` must fit in `Element`.
+    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        precondition(count >= 0, "Observable.range(start:count:) was given a negative count (\(count)); pass a count of 0 or more.")
+        precondition(count == 0 || !start.addingReportingOverflow(count - 1).overflow,
+                     "Observable.range(start: \(start), count: \(count)) would overflow \(Element.self); lower start or count, or use a wider integer type.")
+        return RangeProducer(start: start, count: count, scheduler: scheduler)
+    }
+}
+
+final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sendable {
+    private let start: Element
+    private let count: Element
+    private let scheduler: ImmediateSchedulerType
+
+    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
+        self.start = start
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = RangeSink(observer: observer, cancel: cancel)
+        return (sink, sink.run(start: start, count: count, scheduler: scheduler))
+    }
+}
+
+final class RangeSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: RxAbstractInteger {
+    func run(start: Observer.Element, count: Observer.Element, scheduler: ImmediateSchedulerType) -> Disposable {
+        scheduler.scheduleRecursive(Observer.Element.zero) { [self] offset, recurse in
+            if offset < count {
+                forwardOn(.next(start + offset))
+                recurse(offset + 1)
+            } else {
+                forwardTerminal(.completed)
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+extension ObservableType where Element: RxAbstractInteger {
+    /// Sends `0, 1, 2, …`, one every `period` on `scheduler`, the first after one `period`; it ends only
+    /// when disposed. Same as RxSwift's `interval(_:scheduler:)`.
+    public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        TimerProducer(dueTime: period, period: period, scheduler: scheduler)
+    }
+
+    /// Sends `0` after `dueTime` on `scheduler`. Without a `period` it then completes; with one it goes
+    /// on sending `1, 2, …` every `period` until disposed. Same as RxSwift's `timer(_:period:scheduler:)`.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
+        TimerProducer(dueTime: dueTime, period: period, scheduler: scheduler)
+    }
+}
+
+final class TimerProducer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sendable {
+    private let dueTime: RxTimeInterval
+    private let period: RxTimeInterval?
+    private let scheduler: SchedulerType
+
+    init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: SchedulerType) {
+        self.dueTime = dueTime
+        self.period = period
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = TimerSink(observer: observer, cancel: cancel)
+        if let period {
+            return (sink, sink.runPeriodic(dueTime: dueTime, period: period, scheduler: scheduler))
+        }
+        return (sink, sink.runOnce(dueTime: dueTime, scheduler: scheduler))
+    }
+}
+
+final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: RxAbstractInteger {
+    func runOnce(dueTime: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
+        scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
+            forwardOn(.next(0))
+            forwardTerminal(.completed)
+            return Disposables.create()
+        }
+    }
+
+    /// The ticks of one periodic schedule run one after another, so the counter needs no lock.
+    func runPeriodic(dueTime: RxTimeInterval, period: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
+        scheduler.schedulePeriodic(Observer.Element.zero, startAfter: dueTime, period: period) { [self] tick in
+            forwardOn(.next(tick))
+            return tick &+ 1
+        }
+    }
+}

@@ -1,0 +1,81 @@
+extension ObservableType where Element: Equatable {
+    /// Drops an element equal (`==`) to the last element it emitted. Same as RxSwift's
+    /// `distinctUntilChanged()`.
+    public func distinctUntilChanged() -> Observable<Element> {
+        DistinctUntilChangedProducer(source: asObservable(), keySelector: { $0 }, comparer: ==)
+    }
+}
+
+extension ObservableType {
+    /// Drops an element whose key (from `keySelector`) equals the key of the last element it emitted.
+    /// Same as RxSwift's `distinctUntilChanged(_:)` with a key selector.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        DistinctUntilChangedProducer(source: asObservable(), keySelector: keySelector, comparer: ==)
+    }
+
+    /// Drops an element that `comparer` says is equal to the last element it emitted. Same as RxSwift's
+    /// `distinctUntilChanged(_:)` with a comparer.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChangedProducer(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+    }
+
+    /// Drops an element whose key (from `keySelector`) `comparer` says is equal to the key of the last
+    /// element it emitted. Same as RxSwift's `distinctUntilChanged(_:comparer:)`.
+    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChangedProducer(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    }
+
+    /// Drops an element whose value at `keyPath` equals that of the last element it emitted. Same as
+    /// RxSwift's `distinctUntilChanged(at:)`.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        DistinctUntilChangedProducer(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: ==)
+    }
+}
+
+/// Compares each element's key with the key of the last *emitted* element (not the last received one),
+/// as RxSwift does: the stored key only changes when an element is let through.
+final class DistinctUntilChangedProducer<Element, Key>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    fileprivate let keySelector: (Element) throws -> Key
+    fileprivate let comparer: (Key, Key) throws -> Bool
+
+    init(source: Observable<Element>, keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) {
+        self.source = source
+        self.keySelector = keySelector
+        self.comparer = comparer
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private let parent: DistinctUntilChangedProducer<Element, Key>
+    private var lastEmittedKey: Key?
+
+    init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                let key = try parent.keySelector(element)
+                if let lastEmittedKey, try parent.comparer(lastEmittedKey, key) { return }
+                lastEmittedKey = key
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            forwardOn(event)
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

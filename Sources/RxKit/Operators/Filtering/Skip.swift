@@ -1,0 +1,48 @@
+extension ObservableType {
+    /// Drops the first `count` elements and emits the rest. Same as RxSwift's `skip(_:)`.
+    ///
+    /// A negative count is a precondition failure here (RxSwift treats it as 0).
+    public func skip(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "skip(_:) needs a count of zero or more (got \(count)).")
+        return SkipCountProducer(source: asObservable(), count: count)
+    }
+}
+
+final class SkipCountProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private var remaining: Int
+
+    init(remaining: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = remaining
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining > 0 {
+                remaining -= 1
+            } else {
+                forwardOn(event)
+            }
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

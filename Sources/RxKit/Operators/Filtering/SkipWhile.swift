@@ -1,0 +1,59 @@
+extension ObservableType {
+    /// Drops elements while `predicate` returns `true`; from the first element for which it returns
+    /// `false`, emits everything (`predicate` is not called again). An error thrown by `predicate` ends
+    /// the sequence with that error. Same as RxSwift's `skip(while:)`.
+    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        SkipWhileProducer(source: asObservable(), predicate: predicate)
+    }
+
+    /// Same as `skip(while:)`. Deprecated in RxSwift 6, as here.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+}
+
+final class SkipWhileProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private let predicate: (Element) throws -> Bool
+    private var passing = false
+
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if !passing {
+                do {
+                    passing = try !predicate(element)
+                } catch {
+                    forwardTerminal(.error(error))
+                    return
+                }
+                if !passing { return }
+            }
+            forwardOn(event)
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+extension ObservableType {
+    /// Emits the first `count` elements, then completes (and unsubscribes) at once. `take(0)` completes
+    /// without subscribing to the source. Same as RxSwift's `take(_:)`.
+    public func take(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "take(_:) needs a count of zero or more (got \(count)).")
+        if count == 0 {
+            return Observable.empty()
+        }
+        return TakeCountProducer(source: asObservable(), count: count)
+    }
+}
+
+final class TakeCountProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    private var remaining: Int
+
+    init(remaining: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = remaining
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            guard remaining > 0 else { return }
+            remaining -= 1
+            forwardOn(event)
+            if remaining == 0 {
+                forwardTerminal(.completed)
+            }
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

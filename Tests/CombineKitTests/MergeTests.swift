@@ -1,0 +1,289 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Testing
+
+@Suite struct MergeTests {
+    @Test func interleavesInArrivalOrderAndFinishesWhenAllFinish() {
+        let scheduler = CombineTestScheduler()
+        let a = TestPublisher<String, Never>.hot(scheduler, [.value(10, "a1"), .value(30, "a2"), .finished(40)])
+        let b = TestPublisher<String, Never>.hot(scheduler, [.value(20, "b1"), .finished(50)])
+        let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        a.merge(with: b).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, "a1"), .value(20, "b1"), .value(30, "a2"), .finished(50)])
+    }
+
+    @Test func neverSendsMoreThanDemanded() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        [1, 2, 3].publisher.merge(with: [10, 20, 30].publisher).subscribe(subscriber)
+        #expect(subscriber.values.count == 3)
+        #expect(subscriber.demandViolations == 0)
+        subscriber.request(.unlimited)
+        #expect(subscriber.values.sorted() == [1, 2, 3, 10, 20, 30])
+        #expect(subscriber.completion == .finished)
+    }
+
+    @Test func failureOfOneCancelsTheOthers() {
+        let scheduler = CombineTestScheduler()
+        let a = TestPublisher<Int, TestError>.hot(scheduler, [.value(10, 1), .failure(20, .oops)])
+        let b = TestPublisher<Int, TestError>.hot(scheduler, [.value(30, 2)])
+        let subscriber = TestSubscriber<Int, TestError>(scheduler: scheduler)
+        a.merge(with: b).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, 1), .failure(20, .oops)])
+        #expect(b.subscriptions[0].cancelled == 20)
+    }
+
+    @Test func cancelCancelsAllUpstreams() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        a.merge(with: b).subscribe(subscriber)
+        a.send(1)
+        subscriber.cancel()
+        a.send(2)
+        b.send(3)
+        #expect(subscriber.values == [1])
+    }
+
+    @Test func mergeOfEightAndMergeMany() {
+        let j = { (value: Int) in Just(value) }
+        let eight = j(1).merge(with: j(2), j(3), j(4), j(5), j(6), j(7), j(8))
+        #expect(SinkRecorder(eight).values.sorted() == Array(1...8))
+        let many = Publishers.MergeMany([j(1), j(2), j(3)]).merge(with: j(4))
+        #expect(SinkRecorder(many).values.sorted() == [1, 2, 3, 4])
+        #expect(SinkRecorder(Publishers.MergeMany<Just<Int>>([])).completions == [.finished])
+    }
+
+    @Test func concurrentUpstreamsAreSerialised() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let guardLock = NSLockBox()
+        var inside = 0
+        var overlaps = 0
+        var count = 0
+        let cancellable = a.merge(with: b).sink { _ in
+            guardLock.withLock { inside += 1; if inside > 1 { overlaps += 1 } }
+            guardLock.withLock { inside -= 1; count += 1 }
+        }
+        let subjects = UnsafeSendable([a, b])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            for value in 0..<1_000 { subjects.value[index].send(value) }
+        }
+        #expect(overlaps == 0)
+        #expect(count == 2_000)
+        _ = cancellable
+    }
+}
+
+@Suite struct ZipTests {
+    @Test func pairsElementsInOrder() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<String, Never>()
+        let subscriber = TestSubscriber<String, Never>()
+        a.zip(b) { "\($0)\($1)" }.subscribe(subscriber)
+        a.send(1)
+        a.send(2)
+        b.send("a")
+        b.send("b")
+        b.send("c")
+        #expect(subscriber.values == ["1a", "2b"])
+    }
+
+    @Test func finishesWhenAFinishedUpstreamIsExhausted() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        a.zip(b).map { $0 + $1 }.subscribe(subscriber)
+        a.send(1)
+        a.send(2)
+        a.send(completion: .finished)
+        #expect(subscriber.completion == nil)
+        b.send(10)
+        #expect(subscriber.completion == nil)
+        b.send(20)
+        #expect(subscriber.events == [.subscription(0), .value(0, 11), .value(0, 22), .finished(0)])
+    }
+
+    @Test func forwardsDownstreamDemandToEachUpstream() {
+        let scheduler = CombineTestScheduler()
+        let a = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .value(2, 2)])
+        let b = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 3), .value(2, 4)])
+        let subscriber = TestSubscriber<(Int), Never>(scheduler: scheduler, initialDemand: .max(1))
+        a.zip(b) { $0 * $1 }.subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.values == [3])
+        #expect(a.subscriptions[0].requests == [.init(time: 0, demand: .max(1))])
+        #expect(b.subscriptions[0].requests == [.init(time: 0, demand: .max(1))])
+    }
+
+    @Test func failureAndCancel() {
+        let a = PassthroughSubject<Int, TestError>()
+        let b = PassthroughSubject<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        a.zip(b, b) { x, _, _ in x }.subscribe(subscriber)
+        b.send(completion: .failure(.oops))
+        a.send(1)
+        #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
+        let c = PassthroughSubject<Int, TestError>()
+        let cancelled = TestSubscriber<(Int), TestError>()
+        c.zip(c, c, c) { w, x, y, z in w + x + y + z }.subscribe(cancelled)
+        c.send(1)
+        cancelled.cancel()
+        c.send(2)
+        #expect(cancelled.values == [4])
+    }
+}
+
+@Suite struct CombineLatestTests {
+    @Test func publishesLatestCombinationOnceAllHaveProduced() {
+        let scheduler = CombineTestScheduler()
+        let a = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(30, 2), .finished(50)])
+        let b = TestPublisher<String, Never>.hot(scheduler, [.value(20, "x"), .value(40, "y"), .finished(60)])
+        let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        a.combineLatest(b) { "\($0)\($1)" }.subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(20, "1x"), .value(30, "2x"), .value(40, "2y"), .finished(60)])
+    }
+
+    @Test func finishesIfAnUpstreamFinishesWithoutProducing() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        a.combineLatest(b) { $0 + $1 }.subscribe(subscriber)
+        a.send(1)
+        b.send(completion: .finished)
+        #expect(subscriber.events == [.subscription(0), .finished(0)])
+    }
+
+    // Each upstream is asked for the downstream's demand; a combination produced without demand waits for it.
+    @Test func combinationWaitsForDemandAndUpstreamsGetOnlyDownstreamDemand() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        a.combineLatest(b).map { $0 * 10 + $1 }.subscribe(subscriber)
+        a.send(1)
+        b.send(1)
+        a.send(2)
+        b.send(2)  // b still had one demand: (2, 2) is produced but must wait
+        a.send(3)  // a used its demand of 2: the subject drops this value
+        #expect(subscriber.values == [11, 21])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [11, 21, 22])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func threeAndFourUpstreamsFailureAndCancel() {
+        let a = PassthroughSubject<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        a.combineLatest(a, a) { $0 + $1 + $2 }.subscribe(subscriber)
+        a.send(1)
+        a.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription(0), .value(0, 3), .failure(0, .oops)])
+        let b = PassthroughSubject<Int, TestError>()
+        let cancelled = TestSubscriber<Int, TestError>()
+        b.combineLatest(b, b, b) { $0 + $1 + $2 + $3 }.subscribe(cancelled)
+        b.send(1)
+        cancelled.cancel()
+        b.send(2)
+        #expect(cancelled.values == [4])
+    }
+}
+
+@Suite struct SwitchToLatestTests {
+    @Test func switchesAndCancelsThePreviousInner() {
+        let scheduler = CombineTestScheduler()
+        let first = TestPublisher<Int, Never>.cold(scheduler, [.value(5, 1), .value(15, 2)])
+        let second = TestPublisher<Int, Never>.cold(scheduler, [.value(5, 10), .finished(6)])
+        let outer = TestPublisher<TestPublisher<Int, Never>, Never>.hot(scheduler, [.value(0, first), .value(10, second), .finished(12)])
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        outer.switchToLatest().subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(5, 1), .value(15, 10), .finished(16)])
+        #expect(first.subscriptions[0].cancelled == 10)
+    }
+
+    @Test func newInnerGetsTheUnusedDemand() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(a)
+        a.send(1)
+        outer.send(b)
+        a.send(99)
+        b.send(2)
+        b.send(3)
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func innerFailureFailsTheStream() {
+        let outer = PassthroughSubject<AnyPublisher<Int, TestError>, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(Fail(error: .oops).eraseToAnyPublisher())
+        #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
+    }
+
+    @Test func cancelStopsEverything() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(inner)
+        inner.send(1)
+        subscriber.cancel()
+        inner.send(2)
+        #expect(subscriber.values == [1])
+    }
+}
+
+@Suite struct FlatMapTests {
+    @Test func flattensAllInnerPublishers() {
+        let subscriber = TestSubscriber<Int, Never>()
+        [1, 2, 3].publisher.flatMap { value in [value, value * 10].publisher }.subscribe(subscriber)
+        #expect(subscriber.values == [1, 10, 2, 20, 3, 30])
+        #expect(subscriber.completion == .finished)
+    }
+
+    @Test func maxPublishersLimitsUpstreamDemand() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .value(2, 2), .value(3, 3), .finished(4)])
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.flatMap(maxPublishers: .max(1)) { value in
+            TestPublisher<Int, Never>.cold(scheduler, [.value(10, value), .finished(10)])
+        }.subscribe(subscriber)
+        scheduler.run()
+        // One inner at a time: the next upstream element is requested when the inner finishes.
+        #expect(subscriber.events == [.subscription(0), .value(11, 1), .value(21, 2), .value(31, 3), .finished(31)])
+        #expect(upstream.subscriptions[0].requests.map(\.demand) == [.max(1), .max(1), .max(1)])
+    }
+
+    @Test func limitedDownstreamDemand() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        [1, 2].publisher.flatMap { value in [value, value, value].publisher }.subscribe(subscriber)
+        #expect(subscriber.values == [1, 1, 1])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func innerFailureFailsAndCancel() {
+        let subscriber = TestSubscriber<Int, TestError>()
+        let upstream = PassthroughSubject<Int, TestError>()
+        upstream.flatMap { _ in Fail<Int, TestError>(error: .oops) }.subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
+        let cancelled = TestSubscriber<Int, Never>()
+        let other = PassthroughSubject<Int, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        other.flatMap { _ in inner }.subscribe(cancelled)
+        other.send(1)
+        inner.send(5)
+        cancelled.cancel()
+        inner.send(6)
+        #expect(cancelled.values == [5])
+    }
+}

@@ -1,0 +1,132 @@
+import CombineKit
+import CombineKitTest
+import RxCombineBridge
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct PublisherObservableTests {
+    @Test func forwardsValuesAndFinishRequestingUnlimited() {
+        let publisher = ControlledPublisher<Int, Never>()
+        var events: [Event<Int>] = []
+        let subscription = publisher.asObservable().subscribe { events.append($0) }
+        #expect(publisher.requested == [.unlimited])
+        publisher.send(1)
+        publisher.send(2)
+        publisher.send(completion: .finished)
+        #expect(events.map(\.debugDescription) == ["next(1)", "next(2)", "completed"])
+        subscription.dispose()
+        #expect(publisher.cancelCount == 0)  // already finished: nothing to cancel
+    }
+
+    @Test func failureBecomesAnRxError() {
+        let publisher = ControlledPublisher<Int, BridgeTestError>()
+        var error: Error?
+        _ = publisher.asObservable().subscribe(onError: { error = $0 })
+        publisher.send(completion: .failure(BridgeTestError(id: 3)))
+        #expect(error as? BridgeTestError == BridgeTestError(id: 3))
+    }
+
+    @Test func disposingCancelsTheCombineSubscriptionOnce() {
+        let publisher = ControlledPublisher<Int, Never>()
+        var values: [Int] = []
+        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
+        publisher.send(1)
+        subscription.dispose()
+        subscription.dispose()
+        #expect(publisher.cancelCount == 1)
+        publisher.send(2)
+        #expect(values == [1])
+    }
+
+    @Test func subjectBridgedIntoRxTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PassthroughSubject<Int, Error>()
+        scheduler.scheduleAt(210) { subject.send(1) }
+        scheduler.scheduleAt(220) { subject.send(2) }
+        scheduler.scheduleAt(230) { subject.send(completion: .failure(BridgeTestError(id: 1))) }
+        let res = scheduler.start { subject.asObservable() }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .error(230, BridgeTestError(id: 1))])
+    }
+
+    // Observable -> Publisher -> Observable must give the same timeline as the original.
+    @Test func roundTripKeepsTheTimeline() {
+        let events: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)]
+        let direct = TestScheduler(initialClock: 0)
+        let directSource = direct.createHotObservable(events)
+        let expected = direct.start { directSource.asObservable() }.events
+
+        let bridged = TestScheduler(initialClock: 0)
+        let bridgedSource = bridged.createHotObservable(events)
+        let actual = bridged.start { bridgedSource.asPublisher().asObservable() }.events
+        #expect(actual == expected)
+        #expect(bridgedSource.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func roundTripDisposalReachesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let res = scheduler.start(disposed: 250) { source.asPublisher().asObservable() }
+        #expect(res.events == [.next(210, 1)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func traitConversions() {
+        var single: Int?
+        _ = Just(5).asSingle().subscribe(onSuccess: { single = $0 })
+        #expect(single == 5)
+        var maybeCompleted = false
+        _ = Empty<Int, Never>().asMaybe().subscribe(onCompleted: { maybeCompleted = true })
+        #expect(maybeCompleted)
+        var completableError: Error?
+        _ = Fail<Int, BridgeTestError>(error: BridgeTestError(id: 2)).asCompletable().subscribe(onError: { completableError = $0 })
+        #expect(completableError as? BridgeTestError == BridgeTestError(id: 2))
+        var emptySingleError: Error?
+        _ = Empty<Int, Never>().asSingle().subscribe(onFailure: { emptySingleError = $0 })
+        guard case .noElements? = emptySingleError as? RxError else {
+            Issue.record("expected noElements")
+            return
+        }
+    }
+}
+
+@Suite struct DisposableCancellableTests {
+    @Test func disposableAsCancellableDisposesOnCancelAndRelease() {
+        var disposed = 0
+        let cancellable = Disposables.create { disposed += 1 }.asCancellable()
+        cancellable.cancel()
+        cancellable.cancel()
+        #expect(disposed == 1)
+        do {
+            _ = Disposables.create { disposed += 1 }.asCancellable()
+        }
+        #expect(disposed == 2)  // AnyCancellable cancels on deinit
+    }
+
+    @Test func cancellableInADisposeBag() {
+        var cancelled = 0
+        do {
+            let bag = DisposeBag()
+            AnyCancellable { cancelled += 1 }.disposed(by: bag)
+            #expect(cancelled == 0)
+        }
+        #expect(cancelled == 1)
+    }
+
+    @Test func disposableInASetOfCancellables() {
+        var disposed = 0
+        var set = Set<AnyCancellable>()
+        Disposables.create { disposed += 1 }.store(in: &set)
+        #expect(disposed == 0)
+        set.removeAll()
+        #expect(disposed == 1)
+    }
+
+    @Test func cancellableAsDisposable() {
+        var cancelled = 0
+        let disposable = AnyCancellable { cancelled += 1 }.asDisposable()
+        disposable.dispose()
+        disposable.dispose()
+        #expect(cancelled == 1)
+    }
+}

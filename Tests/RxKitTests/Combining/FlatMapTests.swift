@@ -1,0 +1,158 @@
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct FlatMapTests {
+    // MARK: flatMap
+
+    @Test func flatMapMergesInnerElementsAsTheyArriveAndCompletesAfterSourceAndInners() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys1 = scheduler.createColdObservable([.next(10, 10), .next(20, 11), .completed(30)])
+        let ys2 = scheduler.createColdObservable([.next(10, 20), .next(20, 21), .completed(30)])
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(225, 2), .completed(240)])
+        let res = scheduler.start { xs.flatMap { $0 == 1 ? ys1 : ys2 } }
+        // ys1 runs 210...240, ys2 runs 225...255, interleaved; the source completed at 240, ys2 last.
+        #expect(res.events == [.next(220, 10), .next(230, 11), .next(235, 20), .next(245, 21), .completed(255)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+        #expect(ys1.subscriptions == [Subscription(210, 240)])
+        #expect(ys2.subscriptions == [Subscription(225, 255)])
+    }
+
+    @Test func flatMapCompletesWhenSourceCompletesAfterTheLastInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .completed(20)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.flatMap { _ in ys } }
+        #expect(res.events == [.next(220, 10), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(210, 230)])
+    }
+
+    @Test func flatMapInnerErrorEndsAtOnceAndDisposesSourceAndOtherInners() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys1 = scheduler.createColdObservable([.next(10, 10), .error(20, testError)])
+        let ys2 = scheduler.createColdObservable([.next(8, 20), .next(50, 21), .completed(60)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(400)])
+        let res = scheduler.start { xs.flatMap { $0 == 1 ? ys1 : ys2 } }
+        #expect(res.events == [.next(220, 10), .next(223, 20), .error(230, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(ys1.subscriptions == [Subscription(210, 230)])
+        #expect(ys2.subscriptions == [Subscription(215, 230)])
+    }
+
+    @Test func flatMapSourceErrorEndsAtOnceAndDisposesInners() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .next(100, 11), .completed(200)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, testError)])
+        let res = scheduler.start { xs.flatMap { _ in ys } }
+        #expect(res.events == [.next(220, 10), .error(250, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(ys.subscriptions == [Subscription(210, 250)])
+    }
+
+    @Test func flatMapSelectorErrorEndsAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(5, 10), .next(50, 11), .completed(60)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start {
+            xs.flatMap { value -> TestableObservable<Int> in
+                if value == 2 { throw testError }
+                return ys
+            }
+        }
+        #expect(res.events == [.next(215, 10), .error(220, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(ys.subscriptions == [Subscription(210, 220)])
+    }
+
+    @Test func flatMapDisposalUnsubscribesSourceAndInners() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .next(100, 11), .completed(200)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(400, 2)])
+        let res = scheduler.start(disposed: 300) { xs.flatMap { _ in ys } }
+        #expect(res.events == [.next(220, 10)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(210, 300)])
+    }
+
+    // MARK: flatMapFirst
+
+    @Test func flatMapFirstDropsSourceElementsWhileAnInnerIsActive() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys1 = scheduler.createColdObservable([.next(10, 10), .next(20, 11), .completed(30)])
+        let ys2 = scheduler.createColdObservable([.next(10, 20), .completed(20)])
+        let ys3 = scheduler.createColdObservable([.next(10, 30), .completed(20)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(225, 2), .next(250, 3), .completed(300)])
+        var mapped: [Int] = []
+        let res = scheduler.start {
+            xs.flatMapFirst { value -> TestableObservable<Int> in
+                mapped.append(value)
+                return [1: ys1, 2: ys2, 3: ys3][value]!
+            }
+        }
+        // 2 arrives while ys1 (210...240) runs: dropped without calling the selector.
+        #expect(res.events == [.next(220, 10), .next(230, 11), .next(260, 30), .completed(300)])
+        #expect(mapped == [1, 3])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys1.subscriptions == [Subscription(210, 240)])
+        #expect(ys2.subscriptions == [])
+        #expect(ys3.subscriptions == [Subscription(250, 270)])
+    }
+
+    @Test func flatMapFirstWaitsForTheActiveInnerBeforeCompleting() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .completed(50)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let res = scheduler.start { xs.flatMapFirst { _ in ys } }
+        #expect(res.events == [.next(220, 10), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(ys.subscriptions == [Subscription(210, 260)])
+    }
+
+    @Test func flatMapFirstInnerErrorEndsAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .error(20, testError)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
+        let res = scheduler.start { xs.flatMapFirst { _ in ys } }
+        #expect(res.events == [.next(220, 10), .error(230, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(ys.subscriptions == [Subscription(210, 230)])
+    }
+
+    @Test func flatMapFirstSourceErrorAndSelectorErrorEndAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
+        let res = scheduler.start { xs.flatMapFirst { _ in Observable<Int>.never() } }
+        #expect(res.events == [.error(220, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let xs2 = scheduler2.createHotObservable([.next(210, 1), .completed(300)])
+        let res2 = scheduler2.start { xs2.flatMapFirst { _ -> Observable<Int> in throw otherError } }
+        #expect(res2.events == [.error(210, otherError)])
+        #expect(xs2.subscriptions == [Subscription(200, 210)])
+    }
+
+    @Test func flatMapFirstDisposalUnsubscribesSourceAndInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 10), .next(100, 11)])
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start(disposed: 250) { xs.flatMapFirst { _ in ys } }
+        #expect(res.events == [.next(220, 10)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(ys.subscriptions == [Subscription(210, 250)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            let ys = scheduler.createColdObservable([.next(10, 10), .completed(20)])
+            let failing = scheduler.createColdObservable([.next(10, 10), .error(20, testError)])
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(300)])
+            _ = scheduler.start { xs.flatMap { _ in ys } }
+            _ = scheduler.start(created: 300, subscribed: 400, disposed: 1000) { xs.flatMapFirst { _ in failing } }
+            _ = scheduler.start(created: 1000, subscribed: 1100, disposed: 1200) { Observable<Int>.just(1).flatMap { _ in Observable<Int>.never() } }
+        }
+        #expect(delta == 0)
+    }
+}

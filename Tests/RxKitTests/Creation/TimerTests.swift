@@ -1,0 +1,61 @@
+import RxKit
+import RxKitTest
+import Testing
+
+/// `interval(_:scheduler:)` and `timer(_:period:scheduler:)`.
+@Suite struct TimerTests {
+    @Test func intervalTicksEveryPeriodStartingAfterOnePeriod() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
+        // Disposed at 1000, before the tick due then (disposal was scheduled first).
+        #expect(res.events == [.next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4), .next(800, 5), .next(900, 6)])
+    }
+
+    @Test func intervalDisposalStopsTicking() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 450) { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(300, 0), .next(400, 1)])
+    }
+
+    // RxSwift's TimerSink counts with `&+`: a small integer type wraps around rather than trapping.
+    @Test func intervalWrapsAroundInsteadOfTrapping() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 458) { Observable<UInt8>.interval(.seconds(1), scheduler: scheduler) }
+        #expect(res.events.count == 257)
+        #expect(Array(res.events.suffix(2)) == [.next(456, 255), .next(457, 0)])
+    }
+
+    @Test func timerWithoutPeriodSendsZeroAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable<Int>.timer(.seconds(300), scheduler: scheduler) }
+        #expect(res.events == [.next(500, 0), .completed(500)])
+    }
+
+    @Test func timerDisposedBeforeDueTimeSendsNothing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 400) { Observable<Int>.timer(.seconds(300), scheduler: scheduler) }
+        #expect(res.events == [])
+    }
+
+    @Test func timerWithPeriodTicksAfterDueTimeThenEveryPeriod() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 500) { Observable<Int>.timer(.seconds(50), period: .seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(250, 0), .next(350, 1), .next(450, 2)])
+    }
+
+    @Test func timerWorksWithOtherIntegerTypes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 235) { Observable<UInt8>.timer(.seconds(10), period: .seconds(10), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 0), .next(220, 1), .next(230, 2)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            _ = scheduler.start(disposed: 450) { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
+            _ = scheduler.start { Observable<Int>.timer(.seconds(10), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 205) { Observable<Int>.timer(.seconds(10), scheduler: scheduler) }
+        }
+        #expect(delta == 0)
+    }
+}

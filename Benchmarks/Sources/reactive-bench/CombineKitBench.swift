@@ -6,18 +6,29 @@ enum CombineKitBench {
         [
             "S1": { n in subjectPumping(subscribers: 1, sends: n) },
             "S2": s2,
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
             "S6": s6,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
-            "R3": r3,
-            "R4": r4,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: switchToLatestChain) },
+            "R8": { n in creating(n, chain: switchToLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
         ]
     }
 
+    typealias Subject = PassthroughSubject<Int, Never>
+
     static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {
         var sums = [Checksum](repeating: Checksum(), count: subscribers)
-        let subject = PassthroughSubject<Int, Never>()
+        let subject = Subject()
         let subscriptions = (0..<subscribers).map { k in
             subject.sink { sums[k].add($0) }
         }
@@ -28,13 +39,49 @@ enum CombineKitBench {
 
     static func s2(_ n: Int) -> UInt64 {
         var sum = Checksum()
-        let subject = PassthroughSubject<Int, Never>()
+        let subject = Subject()
         let subscription = subject
             .map(Work.triple)
             .filter(Work.isEven)
             .map(Work.addSeven)
             .sink { sum.add($0) }
         for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = subject
+            .flatMap { Just(Work.twice($0)) }
+            .sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = subject
+            .map { Just(Work.twice($0)) }
+            .switchToLatest()
+            .sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let a = Subject()
+        let b = Subject()
+        let subscription = a.combineLatest(b, Work.pair)
+            .sink { sum.add($0) }
+        for i in 0..<n {
+            if i & 1 == 0 { a.send(i) } else { b.send(i) }
+        }
         subscription.cancel()
         return sum.value
     }
@@ -56,7 +103,7 @@ enum CombineKitBench {
     static func r2(_ n: Int) -> UInt64 {
         var sum = Checksum()
         for i in 0..<n {
-            let subject = PassthroughSubject<Int, Never>()
+            let subject = Subject()
             let subscription = subject.sink { sum.add($0) }
             subject.send(i)
             subscription.cancel()
@@ -64,8 +111,10 @@ enum CombineKitBench {
         return sum.value
     }
 
-    /// Erased at the end, as an app stores such a chain; the stages themselves stay concrete.
-    static func mapFilterChain(_ source: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+    // The chains are written out with their concrete types and erased once at the end, as an app stores
+    // them; the combineLatest levels are erased per level (an erased publisher adds no per-value hop).
+
+    static func mapFilterChain(_ source: Subject) -> AnyPublisher<Int, Never> {
         source
             .map(Work.increment).filter(Work.notMultipleOf7)
             .map(Work.increment).filter(Work.notMultipleOf7)
@@ -76,20 +125,50 @@ enum CombineKitBench {
             .eraseToAnyPublisher()
     }
 
-    static func r3(_ n: Int) -> UInt64 {
+    static func flatMapChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        source
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .eraseToAnyPublisher()
+    }
+
+    static func switchToLatestChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        source
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .eraseToAnyPublisher()
+    }
+
+    static func combineLatestChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        var chain = source.eraseToAnyPublisher()
+        for _ in 0..<Shape.combineLatestLevels {
+            chain = Just(1).combineLatest(Just(1), Just(1), chain, Work.combine4).eraseToAnyPublisher()
+        }
+        return chain
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (Subject) -> AnyPublisher<Int, Never>) -> UInt64 {
         var sum = Checksum()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription = mapFilterChain(subject).sink { sum.add($0) }
+        let subject = Subject()
+        let subscription = chain(subject).sink { sum.add($0) }
         for i in 0..<n { subject.send(i) }
         subscription.cancel()
         return sum.value
     }
 
-    static func r4(_ n: Int) -> UInt64 {
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, cancel.
+    static func creating(_ n: Int, chain: (Subject) -> AnyPublisher<Int, Never>) -> UInt64 {
         var sum = Checksum()
         for i in 0..<n {
-            let subject = PassthroughSubject<Int, Never>()
-            let subscription = mapFilterChain(subject).sink { sum.add($0) }
+            let subject = Subject()
+            let subscription = chain(subject).sink { sum.add($0) }
             subject.send(i)
             subscription.cancel()
         }

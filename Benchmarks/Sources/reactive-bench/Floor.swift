@@ -43,6 +43,39 @@ func floorJust(_ value: Int) -> ((Int) -> Void) -> Void {
     { receiver in receiver(value) }
 }
 
+/// flatMap { just(transform($0)) }: each value makes an inner source and forwards what it delivers.
+@inline(never)
+func floorFlatMapJust(_ transform: @escaping (Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    { value in floorJust(transform(value))(next) }
+}
+
+/// flatMapLatest { just(transform($0)) }: like flatMap, but only the newest inner may deliver.
+@inline(never)
+func floorFlatMapLatestJust(_ transform: @escaping (Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    var generation = 0
+    return { value in
+        generation &+= 1
+        let current = generation
+        floorJust(transform(value))({ inner in
+            if current == generation { next(inner) }
+        })
+    }
+}
+
+/// One combineLatest(just(1), just(1), just(1), upstream) level: the three justs deliver at build time.
+@inline(never)
+func floorCombineLatestLevel(_ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    var first: Int?
+    var second: Int?
+    var third: Int?
+    floorJust(1)({ first = $0 })
+    floorJust(1)({ second = $0 })
+    floorJust(1)({ third = $0 })
+    return { value in
+        if let first, let second, let third { next(Work.combine4(first, second, third, value)) }
+    }
+}
+
 enum FloorBench {
     static func workloads() -> Workloads {
         [
@@ -52,12 +85,18 @@ enum FloorBench {
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
-            "R3": r3,
-            "R4": r4,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
             "S3": s3,
             "S4": s4,
             "S5": s5,
             "S8": s8,
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: flatMapLatestChain) },
+            "R8": { n in creating(n, chain: flatMapLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
         ]
     }
 
@@ -84,31 +123,22 @@ enum FloorBench {
     static func s3(_ n: Int) -> UInt64 {
         var sum = Checksum()
         let subject = FloorSubject()
-        let receiver: (Int) -> Void = { sum.add($0) }
-        subject.subscribe { floorJust(Work.twice($0))(receiver) }
+        subject.subscribe(floorFlatMapJust(Work.twice) { sum.add($0) })
         for i in 0..<n { subject.send(i) }
         subject.removeAll()
         return sum.value
     }
 
-    /// flatMapLatest: each outer value starts a new inner and supersedes the previous one.
     static func s4(_ n: Int) -> UInt64 {
         var sum = Checksum()
-        var latest = 0
         let subject = FloorSubject()
-        subject.subscribe { value in
-            latest &+= 1
-            let generation = latest
-            floorJust(Work.twice(value))({ inner in
-                if generation == latest { sum.add(inner) }
-            })
-        }
+        subject.subscribe(floorFlatMapLatestJust(Work.twice) { sum.add($0) })
         for i in 0..<n { subject.send(i) }
         subject.removeAll()
         return sum.value
     }
 
-    /// combineLatest(a, b) { a * 1_000_003 + b }, sends alternate a, b, a, b, …
+    /// combineLatest(a, b, Work.pair); sends alternate a, b, a, b, …
     static func s5(_ n: Int) -> UInt64 {
         var sum = Checksum()
         var lastA: Int?
@@ -117,11 +147,11 @@ enum FloorBench {
         let b = FloorSubject()
         a.subscribe { value in
             lastA = value
-            if let lastB { sum.add(value &* 1_000_003 &+ lastB) }
+            if let lastB { sum.add(Work.pair(value, lastB)) }
         }
         b.subscribe { value in
             lastB = value
-            if let lastA { sum.add(lastA &* 1_000_003 &+ value) }
+            if let lastA { sum.add(Work.pair(lastA, value)) }
         }
         for i in 0..<n {
             if i & 1 == 0 { a.send(i) } else { b.send(i) }
@@ -166,20 +196,40 @@ enum FloorBench {
         return next
     }
 
-    static func r3(_ n: Int) -> UInt64 {
+    static func flatMapChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.flatMapStages { next = floorFlatMapJust(Work.increment, next) }
+        return next
+    }
+
+    static func flatMapLatestChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.flatMapStages { next = floorFlatMapLatestJust(Work.increment, next) }
+        return next
+    }
+
+    static func combineLatestChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.combineLatestLevels { next = floorCombineLatestLevel(next) }
+        return next
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (@escaping (Int) -> Void) -> (Int) -> Void) -> UInt64 {
         var sum = Checksum()
         let subject = FloorSubject()
-        subject.subscribe(mapFilterChain { sum.add($0) })
+        subject.subscribe(chain { sum.add($0) })
         for i in 0..<n { subject.send(i) }
         subject.removeAll()
         return sum.value
     }
 
-    static func r4(_ n: Int) -> UInt64 {
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, dispose.
+    static func creating(_ n: Int, chain: (@escaping (Int) -> Void) -> (Int) -> Void) -> UInt64 {
         var sum = Checksum()
         for i in 0..<n {
             let subject = FloorSubject()
-            subject.subscribe(mapFilterChain { sum.add($0) })
+            subject.subscribe(chain { sum.add($0) })
             subject.send(i)
             subject.removeAll()
         }

@@ -225,7 +225,7 @@ enum Harness {
             print("## not run (waiting for operators)")
             print("")
             for scenario in pending {
-                print("- \(scenario.id) \(scenario.title): needs \(scenario.pending ?? "an implementation")")
+                print("- \(scenario.id) \(scenario.title): waiting for \(scenario.needs)")
             }
         }
     }

@@ -6,12 +6,21 @@ enum RxKitBench {
         [
             "S1": { n in subjectPumping(subscribers: 1, sends: n) },
             "S2": s2,
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
             "S6": s6,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
-            "R3": r3,
-            "R4": r4,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: flatMapLatestChain) },
+            "R8": { n in creating(n, chain: flatMapLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
         ]
     }
 
@@ -35,6 +44,41 @@ enum RxKitBench {
             .map(Work.addSeven)
             .subscribe(onNext: { sum.add($0) })
         for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .flatMap { Observable.just(Work.twice($0)) }
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .flatMapLatest { Observable.just(Work.twice($0)) }
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let subscription = Observable.combineLatest(a, b, resultSelector: Work.pair)
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n {
+            if i & 1 == 0 { a.onNext(i) } else { b.onNext(i) }
+        }
         subscription.dispose()
         return sum.value
     }
@@ -70,20 +114,47 @@ enum RxKitBench {
         return chain
     }
 
-    static func r3(_ n: Int) -> UInt64 {
+    static func flatMapChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.flatMapStages {
+            chain = chain.flatMap { Observable.just(Work.increment($0)) }
+        }
+        return chain
+    }
+
+    static func flatMapLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.flatMapStages {
+            chain = chain.flatMapLatest { Observable.just(Work.increment($0)) }
+        }
+        return chain
+    }
+
+    static func combineLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.combineLatestLevels {
+            chain = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), chain,
+                                             resultSelector: Work.combine4)
+        }
+        return chain
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (Observable<Int>) -> Observable<Int>) -> UInt64 {
         var sum = Checksum()
         let subject = PublishSubject<Int>()
-        let subscription = mapFilterChain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
+        let subscription = chain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
         for i in 0..<n { subject.onNext(i) }
         subscription.dispose()
         return sum.value
     }
 
-    static func r4(_ n: Int) -> UInt64 {
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, dispose.
+    static func creating(_ n: Int, chain: (Observable<Int>) -> Observable<Int>) -> UInt64 {
         var sum = Checksum()
         for i in 0..<n {
             let subject = PublishSubject<Int>()
-            let subscription = mapFilterChain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
+            let subscription = chain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
             subject.onNext(i)
             subscription.dispose()
         }

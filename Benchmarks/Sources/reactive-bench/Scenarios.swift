@@ -10,18 +10,18 @@ struct Scenario {
     let fullCount: Int
     let quickCount: Int
     let eventsPerUnit: Int
-    /// Set while RxKit or CombineKit lack an operator the scenario needs: the harness lists it as pending.
-    let pending: String?
+    /// What the scenario needs from RxKit and CombineKit; printed while either lacks a workload for it.
+    let needs: String
 
     init(_ id: String, _ title: String, event: String, full: Int, quick: Int, eventsPerUnit: Int = 1,
-         pending: String? = nil) {
+         needs: String) {
         self.id = id
         self.title = title
         self.event = event
         self.fullCount = full
         self.quickCount = quick
         self.eventsPerUnit = eventsPerUnit
-        self.pending = pending
+        self.needs = needs
     }
 }
 
@@ -37,49 +37,49 @@ enum Shape {
 enum Catalogue {
     static let scenarios: [Scenario] = [
         Scenario("S1", "subject, 1 subscriber, sends", event: "one send",
-                 full: 1_000_000, quick: 50_000),
+                 full: 1_000_000, quick: 50_000, needs: "subjects in RxKit and CombineKit"),
         Scenario("S2", "subject → map → filter → map, sends", event: "one send",
-                 full: 1_000_000, quick: 50_000),
+                 full: 1_000_000, quick: 50_000, needs: "map and filter in RxKit and CombineKit"),
         Scenario("S3", "subject → flatMap { just }", event: "one outer value",
-                 full: 100_000, quick: 5_000, pending: "flatMap (RxKit, CombineKit)"),
-        Scenario("S4", "subject → flatMapLatest { just } / map + switchToLatest", event: "one inner",
+                 full: 100_000, quick: 5_000, needs: "flatMap in RxKit and CombineKit"),
+        Scenario("S4", "subject → flatMapLatest { just } (Combine: map + switchToLatest)", event: "one inner",
                  full: 100_000, quick: 5_000,
-                 pending: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
+                 needs: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
         Scenario("S5", "combineLatest of two subjects, alternating sends", event: "one send",
-                 full: 500_000, quick: 25_000, pending: "combineLatest (RxKit, CombineKit)"),
+                 full: 500_000, quick: 25_000, needs: "combineLatest in RxKit and CombineKit"),
         Scenario("S6", "build just → map → filter, subscribe, dispose", event: "one build",
-                 full: 100_000, quick: 5_000),
+                 full: 100_000, quick: 5_000, needs: "just, map and filter in RxKit and CombineKit"),
         Scenario("S7", "subject, 100 subscribers, sends", event: "one delivery (send × subscriber)",
-                 full: 10_000, quick: 500, eventsPerUnit: Shape.s7Subscribers),
+                 full: 10_000, quick: 500, eventsPerUnit: Shape.s7Subscribers, needs: "subjects in RxKit and CombineKit"),
         Scenario("S8", "sequence of n → map → scan", event: "one element",
-                 full: 1_000_000, quick: 50_000, pending: "Observable.from and scan (RxKit)"),
+                 full: 1_000_000, quick: 50_000, needs: "scan in RxKit (from, map and CombineKit's side exist)"),
         // RxSwift's own benchmark shapes (S1 is its one-subscriber publish-subject pumping).
         Scenario("R1", "publish subject pumping, 2 subscribers", event: "one delivery (send × subscriber)",
-                 full: 500_000, quick: 25_000, eventsPerUnit: Shape.twoSubscribers),
+                 full: 500_000, quick: 25_000, eventsPerUnit: Shape.twoSubscribers, needs: "subjects in RxKit and CombineKit"),
         Scenario("R2", "publish subject creating (make, subscribe, send 1, dispose)", event: "one build",
-                 full: 100_000, quick: 5_000),
+                 full: 100_000, quick: 5_000, needs: "subjects in RxKit and CombineKit"),
         Scenario("R3", "map/filter pumping, 6 × (map, filter)", event: "one send",
-                 full: 500_000, quick: 25_000),
+                 full: 500_000, quick: 25_000, needs: "map and filter in RxKit and CombineKit"),
         Scenario("R4", "map/filter creating, 6 × (map, filter), send 1", event: "one build",
-                 full: 50_000, quick: 2_500),
+                 full: 50_000, quick: 2_500, needs: "map and filter in RxKit and CombineKit"),
         Scenario("R5", "flatMap pumping, 5 stages", event: "one send",
-                 full: 200_000, quick: 10_000, pending: "flatMap (RxKit, CombineKit)"),
+                 full: 200_000, quick: 10_000, needs: "flatMap in RxKit and CombineKit"),
         Scenario("R6", "flatMap creating, 5 stages, send 1", event: "one build",
-                 full: 20_000, quick: 1_000, pending: "flatMap (RxKit, CombineKit)"),
+                 full: 20_000, quick: 1_000, needs: "flatMap in RxKit and CombineKit"),
         Scenario("R7", "flatMapLatest pumping, 5 stages", event: "one send",
                  full: 200_000, quick: 10_000,
-                 pending: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
+                 needs: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
         Scenario("R8", "flatMapLatest creating, 5 stages, send 1", event: "one build",
                  full: 20_000, quick: 1_000,
-                 pending: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
+                 needs: "flatMapLatest (RxKit), switchToLatest (CombineKit)"),
         Scenario("R9", "combineLatest pumping, 7 four-way levels", event: "one send",
-                 full: 200_000, quick: 10_000, pending: "combineLatest (RxKit, CombineKit)"),
+                 full: 200_000, quick: 10_000, needs: "combineLatest in RxKit and CombineKit"),
         Scenario("R10", "combineLatest creating, 7 four-way levels, send 1", event: "one build",
-                 full: 20_000, quick: 1_000, pending: "combineLatest (RxKit, CombineKit)"),
+                 full: 20_000, quick: 1_000, needs: "combineLatest in RxKit and CombineKit"),
         Scenario("R11", "Driver map/filter pumping, 6 × (map, filter)", event: "one send",
-                 full: 500_000, quick: 25_000, pending: "Driver (RxKit)"),
+                 full: 500_000, quick: 25_000, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
         Scenario("R12", "Driver map/filter creating, 6 × (map, filter), send 1", event: "one build",
-                 full: 50_000, quick: 2_500, pending: "Driver (RxKit)"),
+                 full: 50_000, quick: 2_500, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
     ]
 }
 
@@ -108,6 +108,10 @@ enum Work {
     static func notMultipleOf7(_ x: Int) -> Bool { x % 7 != 0 }
     static func twice(_ x: Int) -> Int { x &* 2 }
     static func accumulate(_ sum: Int, _ x: Int) -> Int { sum &+ x }
+    /// S5's combineLatest transform.
+    static func pair(_ a: Int, _ b: Int) -> Int { a &* 1_000_003 &+ b }
+    /// R9/R10's four-way combineLatest transform; the first three inputs are `just(1)`.
+    static func combine4(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int { a &+ b &- c &+ d }
 }
 
 /// One implementation's workloads, keyed by scenario id. A missing id means the library lacks an operator:

@@ -12,14 +12,17 @@ struct Options {
     var scenarioIDs: Set<String>?
     var implementationNames: Set<String>?
     var rounds: Int?
+    var count: Int?
     var label = "release"
 
     static let usage = """
-        usage: reactive-bench [--quick] [--filter S1,S2,…] [--impl floor,RxKit,…] [--rounds N] [--label TEXT]
+        usage: reactive-bench [--quick] [--filter S1,S2,…] [--impl floor,RxKit,…] [--rounds N] [--count N]
+                              [--label TEXT]
           --quick    small counts and 3 rounds (a smoke run, well under a minute)
           --filter   run only these scenario ids
           --impl     run only these implementations (floor, RxKit, CombineKit, OpenCombine); for profiling
           --rounds   timed rounds per implementation (default 7, quick 3)
+          --count    the scenario's size n instead of its default (for profiling)
           --label    the build configuration, printed in the header (run.sh passes it)
         Exits 1 if implementations disagree on a checksum, 2 on bad arguments.
         """
@@ -43,6 +46,11 @@ struct Options {
                     throw UsageError(message: "--rounds needs a positive number")
                 }
                 rounds = count
+            case "--count":
+                guard let size = Int(try value(for: argument)), size > 0 else {
+                    throw UsageError(message: "--count needs a positive number")
+                }
+                count = size
             case "--label": label = try value(for: argument)
             case "--help", "-h": throw UsageError(message: nil)
             default: throw UsageError(message: "unknown argument \(argument)")
@@ -110,7 +118,7 @@ enum Harness {
                 pending.append(scenario)
                 continue
             }
-            let count = options.quick ? scenario.quickCount : scenario.fullCount
+            let count = options.count ?? (options.quick ? scenario.quickCount : scenario.fullCount)
             switch measure(scenario, count: count, rounds: rounds, implementations: runnable) {
             case .success(let row):
                 rows.append(row)

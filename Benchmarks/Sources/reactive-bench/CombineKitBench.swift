@@ -10,6 +10,7 @@ enum CombineKitBench {
             "S4": s4,
             "S5": s5,
             "S6": s6,
+            "S8": s8,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
@@ -97,6 +98,18 @@ enum CombineKitBench {
                 .sink { sum.add($0) }
                 .cancel()
         }
+        return sum.value
+    }
+
+    /// `Publishers.Sequence.map` and `.scan` are Combine's eager specialisations: they build arrays of n
+    /// elements up front and then publish them, which is what this code gets in Combine too.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        (0..<n).publisher
+            .map(Work.triple)
+            .scan(0, Work.accumulate)
+            .sink { sum.add($0) }
+            .cancel()
         return sum.value
     }
 

@@ -10,6 +10,7 @@ enum OpenCombineBench {
             "S3": s3,
             "S4": s4,
             "S6": s6,
+            "S8": s8,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
@@ -82,6 +83,18 @@ enum OpenCombineBench {
                 .sink { sum.add($0) }
                 .cancel()
         }
+        return sum.value
+    }
+
+    /// `Publishers.Sequence.map` and `.scan` are Combine's eager specialisations here too: they build
+    /// arrays of n elements up front and then publish them.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        (0..<n).publisher
+            .map(Work.triple)
+            .scan(0, Work.accumulate)
+            .sink { sum.add($0) }
+            .cancel()
         return sum.value
     }
 

@@ -10,6 +10,7 @@ enum RxKitBench {
             "S4": s4,
             "S5": s5,
             "S6": s6,
+            "S8": s8,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
             "R2": r2,
@@ -92,6 +93,17 @@ enum RxKitBench {
                 .subscribe(onNext: { sum.add($0) })
                 .dispose()
         }
+        return sum.value
+    }
+
+    /// `from` sends each element in its own action on the current-thread scheduler, as RxSwift's does.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        Observable.from(0..<n)
+            .map(Work.triple)
+            .scan(0, accumulator: Work.accumulate)
+            .subscribe(onNext: { sum.add($0) })
+            .dispose()
         return sum.value
     }
 

@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # Counts instructions per event for one scenario and implementation with callgrind (repeatable where wall
 # time is noisy), and lists the functions that dominate.
-#   ./profile.sh S2 CombineKit [small-n large-n]
+#   ./profile.sh [--cmo] S2 CombineKit [small-n large-n]     (--cmo: the -cross-module-optimization build)
 # Needs valgrind (apt-get install valgrind). Valgrind 3.19 cannot read the DWARF 5 that swiftc emits, so
 # the script profiles a copy of the release binary with its debug info stripped (symbols stay).
 set -euo pipefail
 cd "$(dirname "$0")"
+scratch=.build
+flags=()
+if [ "${1:-}" = --cmo ]; then
+    scratch=.build-cmo
+    flags=(-Xswiftc -cross-module-optimization)
+    shift
+fi
 scenario=${1:?usage: profile.sh SCENARIO IMPLEMENTATION [small-n large-n]}
 implementation=${2:?usage: profile.sh SCENARIO IMPLEMENTATION [small-n large-n]}
 small=${3:-20000}
 large=${4:-120000}
 
-swift build -c release --product reactive-bench >/dev/null
+swift build -c release --product reactive-bench --scratch-path "$scratch" ${flags[@]+"${flags[@]}"} >/dev/null
 work=$(mktemp -d)
-cp .build/release/reactive-bench "$work/reactive-bench"
+cp "$scratch/release/reactive-bench" "$work/reactive-bench"
 strip --strip-debug "$work/reactive-bench"
 
 instructions() {  # $1 = n; prints the total instructions of a run (warm-up round + 1 timed round)

@@ -29,9 +29,9 @@ let package = Package(
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
-        .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
-        .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
-        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
+        .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
+        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

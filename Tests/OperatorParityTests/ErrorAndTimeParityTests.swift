@@ -14,7 +14,7 @@ import Testing
     // RxSwift `catch(_:)` ("Continues an observable sequence that is terminated by an error with the
     // observable sequence produced by the handler") / Apple `catch(_:)` ("Handles errors from an upstream
     // publisher by replacing it with another publisher").
-    @Test func `catch`() {
+    @Test func catchOperator() {
         let parity = Parity()
         parity.expect(Scripts.failure, Scripts.cold, rx: { a, b in a.catch { _ in b } }, combine: { a, b in a.catch { _ in b } },
                       .same(as: ParityTimeline([.value(210, 1), .value(220, 2), .value(240, 1), .value(250, 2), .value(260, 3), .finished(270)])

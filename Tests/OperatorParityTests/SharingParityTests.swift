@@ -113,7 +113,7 @@ import Testing
     // RxSwift `do(onNext:onError:onCompleted:onSubscribe:)` / Apple `handleEvents(receiveSubscription:
     // receiveOutput:receiveCompletion:)`: the side effects run before the event is forwarded. The side
     // effects are logged into a subject merged into the output, so their order and time show.
-    @Test func `do`() {
+    @Test func doOperator() {
         let parity = Parity()
         let rx: (Observable<Int>) -> Observable<String> = { input in
             let log = PublishSubject<String>()

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "demo", targets: ["Demo"]),
         .library(name: "CombineKit", targets: ["CombineKit"]),
         .library(name: "CombineKitTest", targets: ["CombineKitTest"]),
+        .library(name: "CombineKitExt", targets: ["CombineKitExt"]),
         .library(name: "RxCombineBridge", targets: ["RxCombineBridge"]),
     ],
     targets: [
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "CombineKit"),
         .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
+        .target(name: "CombineKitExt", dependencies: ["CombineKit"]),
+        .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
     ],

@@ -80,6 +80,12 @@ public struct BindingError: Error, CustomStringConvertible {
     /// The error the source produced.
     public let underlying: Error
 
+    /// A binding error for `target` caused by `underlying`.
+    public init(target: String, underlying: Error) {
+        self.target = target
+        self.underlying = underlying
+    }
+
     public var description: String {
         "Binding error: the source bound to \(target) failed with \(underlying). Relays and bind(onNext:) cannot receive errors; handle them before binding (e.g. catchAndReturn)."
     }

@@ -34,6 +34,14 @@ import Testing
         #expect(res.events == [.next(201, 5)])
     }
 
+    @available(*, deprecated)
+    @Test func deprecatedUnlabelledFormsBehaveLikeTheLabelledOnes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        #expect(scheduler.start { Observable.from(5 as Int?) }.events == [.next(200, 5), .completed(200)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        #expect(scheduler2.start { Observable.from(nil as Int?, scheduler: scheduler2) }.events == [.completed(201)])
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

@@ -57,6 +57,15 @@ fileprivate struct RetryWhenDeprecatedCalls: RetryWhenDeprecatedAliases {
         #expect(trigger.subscriptions == [Subscription(200, 205)])
     }
 
+    @Test func triggerThatCompletesAtOnceCompletesTheSequenceAtTheFirstFailure() {
+        // Its element arrives before any failure waits for it, so only its completion matters.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let res = scheduler.start { xs.retry(when: { (_: Observable<Swift.Error>) in Observable.just(0) }) }
+        #expect(res.events == [.next(210, 1), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
     @Test func triggerErrorWhileWaitingEndsTheSequenceWithIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])

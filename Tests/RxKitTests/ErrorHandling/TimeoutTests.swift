@@ -63,6 +63,16 @@ import Testing
         #expect(ys.subscriptions == [])
     }
 
+    @Test func upstreamErrorBeforeTheTimeoutIsForwardedWithoutSwitching() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(225, testError)])
+        let ys = scheduler.createColdObservable([.next(10, 100), .completed(30)])
+        let res = scheduler.start { xs.timeout(.seconds(30), other: ys, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .error(225, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 225)])
+        #expect(ys.subscriptions == [])
+    }
+
     @Test func otherErrorIsForwarded() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(260, 2)])

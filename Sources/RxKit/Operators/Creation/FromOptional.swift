@@ -63,3 +63,17 @@ final class FromOptionalScheduledSink<Observer: ObserverType>: Sink<Observer>, @
         }
     }
 }
+
+extension Observable {
+    /// Deprecated spelling of `from(optional:)`, kept so RxSwift code compiles. Same as RxSwift's.
+    @available(*, deprecated, message: "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.", renamed: "from(optional:)")
+    public static func from(_ optional: Element?) -> Observable<Element> {
+        Observable.from(optional: optional)
+    }
+
+    /// Deprecated spelling of `from(optional:scheduler:)`, kept so RxSwift code compiles. Same as RxSwift's.
+    @available(*, deprecated, message: "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.", renamed: "from(optional:scheduler:)")
+    public static func from(_ optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        Observable.from(optional: optional, scheduler: scheduler)
+    }
+}

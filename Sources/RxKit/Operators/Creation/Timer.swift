@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType where Element: RxAbstractInteger {
     /// Sends `0, 1, 2, …`, one every `period` on `scheduler`, the first after one `period`; it ends only
     /// when disposed. Same as RxSwift's `interval(_:scheduler:)`.
@@ -48,5 +50,21 @@ final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
             forwardOn(.next(tick))
             return tick &+ 1
         }
+    }
+}
+
+extension ObservableType where Element: RxAbstractInteger {
+    /// `interval(_:scheduler:)` with the period in seconds (truncated to whole milliseconds), as
+    /// RxSwift's deprecated overload.
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "interval(_:scheduler:)")
+    public static func interval(_ period: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        interval(.milliseconds(Int(period * 1_000)), scheduler: scheduler)
+    }
+
+    /// `timer(_:period:scheduler:)` with times in seconds (truncated to whole milliseconds), as
+    /// RxSwift's deprecated overload.
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timer(_:period:scheduler:)")
+    public static func timer(_ dueTime: Foundation.TimeInterval, period: Foundation.TimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
+        timer(.milliseconds(Int(dueTime * 1_000)), period: period.map { .milliseconds(Int($0 * 1_000)) }, scheduler: scheduler)
     }
 }

@@ -1,0 +1,109 @@
+import CombineKit
+
+/// The inner object of CombineKitExt's one-in, at-most-one-out operators (`toggle`, `mapToVoid`,
+/// `enumerated`, `pairwise`, `ignoreFailure`, `onDispose`, the filters of `partition`).
+///
+/// Demand passes straight through: downstream demand is requested from upstream, and a value that
+/// the step drops (returns `nil` for) is replaced by asking upstream for one more. States:
+/// awaiting subscription → subscribed → terminal (finished, failed or cancelled), after which
+/// every event is ignored. `onEnd` runs exactly once, when the stream ends for any reason.
+internal final class PassthroughInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
+    typealias Failure = UpstreamFailure
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed(Subscription)
+        case terminal
+    }
+
+    private let lock = ExtLock()
+    private var state = State.awaitingSubscription
+    private let downstream: Downstream
+    private let step: (Input) -> Downstream.Input?
+    private let mapCompletion: (Subscribers.Completion<UpstreamFailure>) -> Subscribers.Completion<Downstream.Failure>
+    private var onEnd: (() -> Void)?
+    let description: String
+
+    init(downstream: Downstream,
+         name: String,
+         step: @escaping (Input) -> Downstream.Input?,
+         mapCompletion: @escaping (Subscribers.Completion<UpstreamFailure>) -> Subscribers.Completion<Downstream.Failure>,
+         onEnd: (() -> Void)? = nil) {
+        self.downstream = downstream
+        self.description = name
+        self.step = step
+        self.mapCompletion = mapCompletion
+        self.onEnd = onEnd
+    }
+
+    func receive(subscription: Subscription) {
+        let accepted: Bool = lock.withLock {
+            guard case .awaitingSubscription = state else { return false }
+            state = .subscribed(subscription)
+            return true
+        }
+        guard accepted else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let active: Bool = lock.withLock {
+            if case .subscribed = state { return true }
+            return false
+        }
+        guard active else { return .none }
+        guard let output = step(input) else { return .max(1) }
+        return downstream.receive(output)
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        let end: (() -> Void)?? = lock.withLock {
+            guard case .subscribed = state else { return nil }
+            state = .terminal
+            defer { onEnd = nil }
+            return .some(onEnd)
+        }
+        guard let end else { return }
+        downstream.receive(completion: mapCompletion(completion))
+        end?()
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "request(_:): demand must be greater than zero")
+        let subscription: Subscription? = lock.withLock {
+            if case .subscribed(let subscription) = state { return subscription }
+            return nil
+        }
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        let (subscription, end): (Subscription?, (() -> Void)?) = lock.withLock {
+            guard case .subscribed(let subscription) = state else {
+                state = .terminal
+                return (nil, nil)
+            }
+            state = .terminal
+            defer { onEnd = nil }
+            return (subscription, onEnd)
+        }
+        subscription?.cancel()
+        end?()
+    }
+}
+
+/// Keeps a failure as it is (for operators that do not touch the completion).
+@inline(__always)
+internal func identityCompletion<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Subscribers.Completion<Failure> {
+    completion
+}
+
+/// Per-subscription mutable state for a step closure; upstream calls `receive(_:)` serially, so
+/// the value is never accessed concurrently.
+internal final class StepState<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,126 @@
+import CombineKit
+
+extension Publisher {
+    /// Turns `PublisherEvent` values back into events: `.value` is emitted, `.finished` finishes and
+    /// `.failure` fails, cancelling the upstream (RxSwift's `dematerialize()`). A normal completion of
+    /// the upstream itself also finishes. Demand passes straight through.
+    public func dematerialize<Value, EventFailure>() -> Publishers.Dematerialize<Self, Value, EventFailure>
+        where Output == PublisherEvent<Value, EventFailure>, Failure == EventFailure {
+        Publishers.Dematerialize(upstream: self) { $0 }
+    }
+
+    /// Turns `PublisherEvent` values from a publisher that never fails back into events.
+    public func dematerialize<Value, EventFailure>() -> Publishers.Dematerialize<Self, Value, EventFailure>
+        where Output == PublisherEvent<Value, EventFailure>, Failure == Never {
+        Publishers.Dematerialize(upstream: self, mapFailure: neverToAny)
+    }
+}
+
+extension Publishers {
+    /// See `Publisher.dematerialize()`.
+    public struct Dematerialize<Upstream: Publisher, Output, Failure: Error>: Publisher
+        where Upstream.Output == PublisherEvent<Output, Failure> {
+        /// The publisher of reified events.
+        public let upstream: Upstream
+        private let mapFailure: (Upstream.Failure) -> Failure
+
+        /// Creates the publisher; `mapFailure` turns an upstream failure into this one's.
+        public init(upstream: Upstream, mapFailure: @escaping (Upstream.Failure) -> Failure) {
+            self.upstream = upstream
+            self.mapFailure = mapFailure
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(DematerializeInner<Upstream, S>(downstream: subscriber, mapFailure: mapFailure))
+        }
+    }
+}
+
+private final class DematerializeInner<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    where Upstream.Output == PublisherEvent<Downstream.Input, Downstream.Failure> {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed(Subscription)
+        case terminal
+    }
+
+    private let lock = ExtLock()
+    private var state = State.awaitingSubscription
+    private let downstream: Downstream
+    private let mapFailure: (Upstream.Failure) -> Downstream.Failure
+
+    init(downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure) {
+        self.downstream = downstream
+        self.mapFailure = mapFailure
+    }
+
+    var description: String { "Dematerialize" }
+
+    func receive(subscription: Subscription) {
+        let accepted: Bool = lock.withLock {
+            guard case .awaitingSubscription = state else { return false }
+            state = .subscribed(subscription)
+            return true
+        }
+        guard accepted else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        switch input {
+        case .value(let value):
+            guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+            return downstream.receive(value)
+        case .finished:
+            end(.finished, cancelUpstream: true)
+        case .failure(let error):
+            end(.failure(error), cancelUpstream: true)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        switch completion {
+        case .finished: end(.finished, cancelUpstream: false)
+        case .failure(let error): end(.failure(mapFailure(error)), cancelUpstream: false)
+        }
+    }
+
+    private func end(_ completion: Subscribers.Completion<Downstream.Failure>, cancelUpstream: Bool) {
+        let subscription: Subscription?? = lock.withLock {
+            guard case .subscribed(let subscription) = state else { return nil }
+            state = .terminal
+            return .some(subscription)
+        }
+        guard let subscription else { return }
+        if cancelUpstream { subscription?.cancel() }
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "request(_:): demand must be greater than zero")
+        let subscription: Subscription? = lock.withLock {
+            if case .subscribed(let subscription) = state { return subscription }
+            return nil
+        }
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            defer { state = .terminal }
+            if case .subscribed(let subscription) = state { return subscription }
+            return nil
+        }
+        subscription?.cancel()
+    }
+}
+
+/// Maps an impossible failure to any failure type.
+private func neverToAny<Failure>(_ never: Never) -> Failure {}

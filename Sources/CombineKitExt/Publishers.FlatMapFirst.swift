@@ -1,0 +1,36 @@
+import CombineKit
+
+extension Publisher {
+    /// RxSwift's `flatMapFirst(_:)`. Each upstream value is mapped to a child publisher unless a child is still active, in which case the value is ignored (and `transform` is not called).
+    ///
+    /// Demand: upstream is asked for `.unlimited` (the operator must see every upstream value as it
+    /// happens); the active child is asked only for what downstream demands, and a new child inherits
+    /// the demand its predecessor did not fulfil. Completes when upstream and the active child (and,
+    /// for `concatMap`, every queued one) have finished; fails on the first failure of either.
+    public func flatMapFirst<Child: Publisher>(_ transform: @escaping (Output) -> Child) -> Publishers.FlatMapFirst<Self, Child>
+        where Child.Failure == Failure {
+        Publishers.FlatMapFirst(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// See `Publisher.flatMapFirst(_:)`.
+    public struct FlatMapFirst<Upstream: Publisher, Child: Publisher>: Publisher where Child.Failure == Upstream.Failure {
+        public typealias Output = Child.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are mapped to child publishers.
+        public let upstream: Upstream
+        /// Maps an upstream value to a child publisher.
+        public let transform: (Upstream.Output) -> Child
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Child) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(SerialFlatMapInner<Upstream.Output, Child>(downstream: subscriber, strategy: .first, name: "FlatMapFirst", transform: transform))
+        }
+    }
+}

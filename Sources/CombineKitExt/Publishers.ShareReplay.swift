@@ -1,0 +1,223 @@
+import CombineKit
+
+/// How long `share(replay:scope:)` keeps its replay buffer and its upstream connection (RxSwift's
+/// `SubjectLifetimeScope`; named so it does not clash with RxKit's).
+public enum ShareReplayScope: Sendable, Equatable {
+    /// While at least one subscriber is connected. When the count drops to zero the upstream is
+    /// cancelled and the buffer forgotten; after upstream terminates, the next subscriber starts a
+    /// new subscription to upstream with a new, empty buffer.
+    case whileConnected
+    /// One buffer for the life of the shared publisher. When the count drops to zero the upstream is
+    /// cancelled but the buffer kept (the next subscriber gets it and reconnects); after upstream
+    /// terminates, new subscribers get the buffer and the termination, and upstream is never
+    /// subscribed again.
+    case forever
+}
+
+extension Publisher {
+    /// Shares one subscription to this publisher among all subscribers and replays the last
+    /// `replay` values to each new one (RxSwift's `share(replay:scope:)`).
+    ///
+    /// Demand: upstream is asked for `.unlimited` (it is multicast, like Combine's `share()`); each
+    /// subscriber gets the replay and the live values only as it demands them, from its own queue,
+    /// and loses none (see `ReplayingSubject`). `replay` has no default so that `share()` keeps
+    /// meaning CombineKit's operator.
+    public func share(replay: Int, scope: ShareReplayScope = .whileConnected) -> Publishers.ShareReplay<Self> {
+        Publishers.ShareReplay(upstream: self, replay: replay, scope: scope)
+    }
+
+    /// Shares one subscription without replay, with the given scope (RxSwift's `share(scope:)`).
+    public func share(scope: ShareReplayScope) -> Publishers.ShareReplay<Self> {
+        Publishers.ShareReplay(upstream: self, replay: 0, scope: scope)
+    }
+}
+
+extension Publishers {
+    /// A publisher that multicasts its upstream through a replay buffer, connecting on the first
+    /// subscriber and disconnecting when the last one leaves. See `Publisher.share(replay:scope:)`.
+    ///
+    /// A class, like Combine's `Publishers.Share`: copies of the reference share the connection.
+    public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Sendable {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The shared publisher.
+        public let upstream: Upstream
+        /// Number of values replayed to a new subscriber.
+        public let replay: Int
+        /// The lifetime of the buffer and the connection.
+        public let scope: ShareReplayScope
+
+        private let lock = ExtLock()
+        private var subject: ReplayingSubject<Output, Failure>?
+        private var subjectTerminated = false
+        private var connection: ShareReplayConnection<Upstream>?
+        private var subscriberCount = 0
+
+        public init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
+            precondition(replay >= 0, "share(replay:scope:): replay must not be negative")
+            self.upstream = upstream
+            self.replay = replay
+            self.scope = scope
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let (subject, newConnection): (ReplayingSubject<Output, Failure>, ShareReplayConnection<Upstream>?) = lock.withLock {
+                let subject = self.subject ?? ReplayingSubject(bufferSize: replay)
+                self.subject = subject
+                guard !subjectTerminated else { return (subject, nil) }
+                subscriberCount += 1
+                guard connection == nil else { return (subject, nil) }
+                let connection = ShareReplayConnection<Upstream>(parent: self, subject: subject)
+                self.connection = connection
+                return (subject, connection)
+            }
+            // Subscribe first, connect second: a synchronous upstream reaches this subscriber too.
+            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: subscriber))
+            if let newConnection { upstream.subscribe(newConnection) }
+        }
+
+        /// Upstream terminated through `connection`.
+        fileprivate func connectionTerminated(_ connection: ShareReplayConnection<Upstream>) {
+            lock.withLock {
+                guard self.connection === connection else { return }
+                self.connection = nil
+                subscriberCount = 0
+                switch scope {
+                case .whileConnected: subject = nil
+                case .forever: subjectTerminated = true
+                }
+            }
+        }
+
+        /// A subscriber of `subject` cancelled.
+        fileprivate func memberLeft(subject: ReplayingSubject<Output, Failure>) {
+            let toCancel: ShareReplayConnection<Upstream>? = lock.withLock {
+                guard self.subject === subject, !subjectTerminated, subscriberCount > 0 else { return nil }
+                subscriberCount -= 1
+                guard subscriberCount == 0 else { return nil }
+                if scope == .whileConnected { self.subject = nil }
+                defer { connection = nil }
+                return connection
+            }
+            toCancel?.cancel()
+        }
+    }
+}
+
+/// The shared subscription to upstream: forwards everything into the subject.
+private final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private let lock = ExtLock()
+    private weak var parent: Publishers.ShareReplay<Upstream>?
+    private let subject: ReplayingSubject<Input, Failure>
+    private var subscription: Subscription?
+    private var ended = false
+
+    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>) {
+        self.parent = parent
+        self.subject = subject
+    }
+
+    var description: String { "ShareReplay.Connection" }
+
+    func receive(subscription: Subscription) {
+        let accepted: Bool = lock.withLock {
+            guard !ended, self.subscription == nil else { return false }
+            self.subscription = subscription
+            return true
+        }
+        guard accepted else {
+            subscription.cancel()
+            return
+        }
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard !lock.withLock({ ended }) else { return .none }
+        subject.send(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let active: Bool = lock.withLock {
+            guard !ended else { return false }
+            ended = true
+            subscription = nil
+            return true
+        }
+        guard active else { return }
+        // Detach first so a subscriber reacting to the completion starts a fresh connection.
+        parent?.connectionTerminated(self)
+        subject.send(completion: completion)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            ended = true
+            defer { self.subscription = nil }
+            return self.subscription
+        }
+        subscription?.cancel()
+    }
+}
+
+/// Wraps one downstream subscriber of the shared subject so that its cancellation is counted.
+private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private let lock = ExtLock()
+    private let parent: Publishers.ShareReplay<Upstream>
+    private let subject: ReplayingSubject<Input, Failure>
+    private let downstream: Downstream
+    private var subscription: Subscription?
+    private var ended = false
+
+    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: Downstream) {
+        self.parent = parent
+        self.subject = subject
+        self.downstream = downstream
+    }
+
+    var description: String { "ShareReplay" }
+
+    func receive(subscription: Subscription) {
+        lock.withLock { self.subscription = subscription }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let active: Bool = lock.withLock {
+            guard !ended else { return false }
+            ended = true
+            subscription = nil
+            return true
+        }
+        if active { downstream.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { subscription }?.request(demand)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            guard !ended else { return nil }
+            ended = true
+            defer { self.subscription = nil }
+            return self.subscription
+        }
+        guard let subscription else { return }
+        subscription.cancel()
+        parent.memberLeft(subject: subject)
+    }
+}

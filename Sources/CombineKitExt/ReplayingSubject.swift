@@ -1,0 +1,103 @@
+import CombineKit
+
+/// A subject that replays up to `bufferSize` of its most recent values to every new subscriber, then
+/// relays live values (RxSwift's `ReplaySubject.create(bufferSize:)`; named so that it does not clash
+/// with RxKit's `ReplaySubject` in files that import both).
+///
+/// Demand: each subscriber has its own queue, fed with the replayed values and then every live value;
+/// values are delivered only as that subscriber demands, and none is dropped — not for lack of demand
+/// (unlike CombineKit's `PassthroughSubject`, which drops, this keeps RxSwift's "every subscriber
+/// sees every value" at the cost of an unbounded per-subscriber backlog), and not on completion: the
+/// completion is delivered after the values queued before it. A subscriber that arrives after the
+/// completion gets the buffer and then the completion, as in RxSwift.
+public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    private let lock = ExtLock()
+    private let bufferSize: Int
+    private var buffer = FIFO<Output>()
+    private var completion: Subscribers.Completion<Failure>?
+    private var conduits: [ReplayingSubjectConduit<Output, Failure>] = []
+    private var upstreamSubscriptions: [Subscription] = []
+
+    /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
+    public init(bufferSize: Int) {
+        precondition(bufferSize >= 0, "ReplayingSubject(bufferSize:): bufferSize must not be negative")
+        self.bufferSize = bufferSize
+    }
+
+    deinit {
+        for subscription in upstreamSubscriptions { subscription.cancel() }
+    }
+
+    /// The values a new subscriber would be replayed now (oldest first).
+    public var replayBuffer: [Output] { lock.withLock { Array(buffer.elements) } }
+
+    public func send(subscription: Subscription) {
+        lock.withLock { upstreamSubscriptions.append(subscription) }
+        subscription.request(.unlimited)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let conduit = ReplayingSubjectConduit<Output, Failure>(parent: self, downstream: subscriber)
+        lock.withLock {
+            // Seeding and registering under the subject's lock keeps the replay and the live values
+            // in the order the subject saw them.
+            for value in buffer.elements { conduit.queue.enqueue(value) }
+            if let completion {
+                conduit.queue.enqueue(completion: completion)
+            } else {
+                conduits.append(conduit)
+            }
+        }
+        conduit.queue.start(conduit)
+        conduit.queue.drain()
+    }
+
+    public func send(_ value: Output) {
+        let targets: [ReplayingSubjectConduit<Output, Failure>] = lock.withLock {
+            guard completion == nil else { return [] }
+            if bufferSize > 0 {
+                buffer.append(value)
+                if buffer.count > bufferSize { _ = buffer.popFirst() }
+            }
+            for conduit in conduits { conduit.queue.enqueue(value) }
+            return conduits
+        }
+        for conduit in targets { conduit.queue.drain() }
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) {
+        let targets: [ReplayingSubjectConduit<Output, Failure>] = lock.withLock {
+            guard self.completion == nil else { return [] }
+            self.completion = completion
+            let targets = conduits
+            conduits = []
+            upstreamSubscriptions = []
+            for conduit in targets { conduit.queue.enqueue(completion: completion) }
+            return targets
+        }
+        for conduit in targets { conduit.queue.drain() }
+    }
+
+    fileprivate func detach(_ conduit: ReplayingSubjectConduit<Output, Failure>) {
+        lock.withLock { conduits.removeAll { $0 === conduit } }
+    }
+}
+
+/// One subscriber's subscription to a `ReplayingSubject`.
+private final class ReplayingSubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
+    let queue: DeliveryQueue<Output, Failure>
+    private weak var parent: ReplayingSubject<Output, Failure>?
+
+    init<S: Subscriber>(parent: ReplayingSubject<Output, Failure>, downstream: S) where S.Input == Output, S.Failure == Failure {
+        self.parent = parent
+        queue = DeliveryQueue(downstream)
+    }
+
+    var description: String { "ReplayingSubject" }
+
+    func request(_ demand: Subscribers.Demand) { queue.request(demand) }
+
+    func cancel() {
+        if queue.cancel() { parent?.detach(self) }
+    }
+}

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Pairs each element with its zero-based index. Same as RxSwift's `enumerated`.
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        EnumeratedProducer(source: asObservable())
+    }
+}
+
+final class EnumeratedProducer<Element>: Producer<(index: Int, element: Element)>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == (index: Int, element: Element) {
+        let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == (index: Int, element: Element) {
+    private var index = 0  // touched only from `on`, which upstream calls serially
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            // RxSwift fails with an overflow error rather than wrapping the index.
+            let (next, overflow) = index.addingReportingOverflow(1)
+            if overflow {
+                forwardTerminal(.error(RxError.overflow))
+                return
+            }
+            let current = index
+            index = next
+            forwardOn(.next((index: current, element: element)))
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            forwardTerminal(.completed)
+        }
+    }
+}
+
+extension ObservableType {
+    /// Transforms each element together with its zero-based index. Deprecated in RxSwift in favour of
+    /// `enumerated().map(_:)`, which it is; kept so RxSwift code compiles.
+    @available(*, deprecated, message: "Please use enumerated().map()")
+    public func mapWithIndex<Result>(_ selector: @escaping (Element, Int) throws -> Result) -> Observable<Result> {
+        enumerated().map { try selector($0.element, $0.index) }
+    }
+}

@@ -1,0 +1,37 @@
+extension ObservableType {
+    /// Sends `elements` first, at subscription, then subscribes to the source and forwards it.
+    /// Same as RxSwift's `startWith(_:)`.
+    public func startWith(_ elements: Element...) -> Observable<Element> {
+        StartWithProducer(source: asObservable(), elements: elements)
+    }
+}
+
+final class StartWithProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let elements: [Element]
+
+    init(source: Observable<Element>, elements: [Element]) {
+        self.source = source
+        self.elements = elements
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = StartWithSink(observer: observer, cancel: cancel)
+        for element in elements {
+            sink.forwardOn(.next(element))
+        }
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class StartWithSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error, .completed:
+            forwardTerminal(event)
+        }
+    }
+}

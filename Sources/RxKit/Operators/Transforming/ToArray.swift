@@ -1,0 +1,43 @@
+extension ObservableType {
+    /// Collects every element and, when the source completes, sends them as one array, then completes
+    /// (an empty source gives `[]`). Same as RxSwift's `toArray`, except that RxSwift 6 returns
+    /// `Single<[Element]>`: RxKit has no traits yet, so this returns an `Observable` that sends exactly
+    /// one array (or the source's error).
+    public func toArray() -> Observable<[Element]> {
+        ToArrayProducer(source: asObservable())
+    }
+}
+
+final class ToArrayProducer<Element>: Producer<[Element]>, @unchecked Sendable {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == [Element] {
+        let sink = ToArraySink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+    where Observer.Element == [Element] {
+    private var elements: [Element] = []  // touched only from `on`, which upstream calls serially
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            elements.append(element)
+        case .error(let error):
+            elements = []
+            forwardTerminal(.error(error))
+        case .completed:
+            let collected = elements
+            elements = []
+            forwardOn(.next(collected))
+            forwardTerminal(.completed)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+extension ObservableType {
+    /// Delivers every event on `scheduler`, one scheduled hop per event, in order. Subscription and
+    /// disposal are not moved (use `subscribe(on:)` for that). Same as RxSwift's `observe(on:)`.
+    public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        ObserveOnProducer(source: asObservable(), scheduler: scheduler)
+    }
+
+    /// Renamed `observe(on:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+}
+
+final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let scheduler: ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// Queues upstream events and delivers them from `scheduler`, one per scheduled run; at most one
+/// delivery run is active, so the observer is never called concurrently.
+final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let scheduler: ImmediateSchedulerType
+    private let lock = Lock()
+    // Under `lock`:
+    private var queue: [Event<Element>] = []
+    private var head = 0
+    private var running = false
+    private var upstreamStopped = false
+    private var runID = 0
+    private var currentRun: Disposable?
+
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        if upstreamStopped {
+            lock.unlock()
+            return
+        }
+        if event.isStopEvent { upstreamStopped = true }
+        queue.append(event)
+        let start = !running
+        if start {
+            running = true
+            runID &+= 1
+        }
+        let id = runID
+        lock.unlock()
+        guard start else { return }
+
+        let run = scheduler.scheduleRecursive(self) { sink, recurse in
+            if sink.deliverOne() { recurse(sink) }
+        }
+        lock.lock()
+        let keep = running && runID == id && !isDisposed
+        if keep { currentRun = run }
+        lock.unlock()
+        if !keep && isDisposed { run.dispose() }
+    }
+
+    /// Delivers the oldest queued event; returns whether another one is waiting.
+    private func deliverOne() -> Bool {
+        lock.lock()
+        guard head < queue.count, !isDisposed else {
+            running = false
+            lock.unlock()
+            return false
+        }
+        let event = queue[head]
+        head += 1
+        lock.unlock()
+
+        if event.isStopEvent {
+            forwardTerminal(event)
+            return false
+        }
+        forwardOn(event)
+
+        lock.lock()
+        let more = head < queue.count
+        if !more {
+            running = false
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        lock.unlock()
+        return more
+    }
+
+    override func dispose() {
+        super.dispose()
+        lock.lock()
+        let run = currentRun
+        currentRun = nil
+        queue = []
+        head = 0
+        lock.unlock()
+        run?.dispose()
+    }
+}

@@ -1,0 +1,79 @@
+import CombineKit
+import CombineKitExt
+import CombineKitTest
+import Testing
+
+@Suite struct ReplayingSubjectTests {
+    @Test func replaysLastBufferSizeValuesThenLiveValues() {
+        let subject = ReplayingSubject<Int, TestError>(bufferSize: 2)
+        [1, 2, 3].forEach(subject.send)
+        let subscriber = IntSubscriber()
+        subject.subscribe(subscriber)
+        subject.send(4)
+        #expect(subscriber.values == [2, 3, 4])
+        #expect(subject.replayBuffer == [3, 4])
+    }
+
+    // RxSwift: a subscriber after termination gets the buffer, then the terminal event.
+    @Test func subscriberAfterCompletionGetsBufferThenCompletion() {
+        let subject = ReplayingSubject<Int, TestError>(bufferSize: 5)
+        subject.send(1)
+        subject.send(completion: .failure(.oops))
+        subject.send(2)
+        let subscriber = IntSubscriber()
+        subject.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription(0), .value(0, 1), .failure(0, .oops)])
+    }
+
+    @Test func bufferSizeZeroReplaysNothing() {
+        let subject = ReplayingSubject<Int, Never>(bufferSize: 0)
+        subject.send(1)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [2])
+        #expect(subscriber.completion == .finished)
+    }
+
+    @Test func maxOneSubscriberGetsEverythingInTurnAndLosesNothingOnCompletion() {
+        let subject = ReplayingSubject<Int, TestError>(bufferSize: 2)
+        subject.send(1)
+        subject.send(2)
+        let subscriber = IntSubscriber(initialDemand: .max(1))
+        subject.subscribe(subscriber)
+        subject.send(3)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [1])
+        subscriber.request(.max(1))
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completion == .finished)
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func cancelStopsDeliveryAndIsIdempotent() {
+        let subject = ReplayingSubject<Int, TestError>(bufferSize: 1)
+        let subscriber = IntSubscriber()
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subscriber.cancel()
+        subscriber.cancel()
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completion == nil)
+    }
+
+    @Test func forwardsUpstreamAsSubject() {
+        let s = CombineTestScheduler()
+        let upstream = IntPublisher.hot(s, [.value(10, 1), .finished(20)])
+        let subject = ReplayingSubject<Int, TestError>(bufferSize: 1)
+        let cancellable = upstream.subscribe(subject)
+        s.run()
+        let subscriber = IntSubscriber()
+        subject.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription(0), .value(0, 1), .finished(0)])
+        cancellable.cancel()
+    }
+}

@@ -1,0 +1,264 @@
+import RxKit
+import RxKitTest
+import Testing
+
+fileprivate func sum(_ values: Int...) -> Int { values.reduce(0, +) }
+
+/// Runs one combineLatest form of arity `n` (built by `build` from n sources) through three scenarios:
+/// values and completion, an upstream error, and disposal; each checks every source's subscriptions.
+/// Sources: s_i emits i at 210+i; s1 also emits 100 at 250; s_i completes at 400+i (or s_n fails at 300).
+fileprivate func checkCombineLatest(arity n: Int, _ build: @escaping ([TestableObservable<Int>]) -> Observable<Int>) {
+    let total = (1...n).reduce(0, +)
+    func sources(_ scheduler: TestScheduler, failing: Bool) -> [TestableObservable<Int>] {
+        (1...n).map { i in
+            var events: [Recorded<Event<Int>>] = [.next(210 + i, i)]
+            if i == 1 { events.append(.next(250, 100)) }
+            events.append(failing && i == n ? .error(300, testError) : .completed(400 + i))
+            return scheduler.createHotObservable(events)
+        }
+    }
+
+    // Values: first once all have a value, then on every element; completes when all have completed.
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = sources(scheduler, failing: false)
+    let res = scheduler.start { build(xs) }
+    #expect(res.events == [.next(210 + n, total), .next(250, total - 1 + 100), .completed(400 + n)], "arity \(n)")
+    for (index, source) in xs.enumerated() {
+        #expect(source.subscriptions == [Subscription(200, 401 + index)], "arity \(n), source \(index + 1)")
+    }
+
+    // An error from any source ends it at once and disposes every source.
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let ys = sources(scheduler2, failing: true)
+    let res2 = scheduler2.start { build(ys) }
+    #expect(res2.events == [.next(210 + n, total), .next(250, total - 1 + 100), .error(300, testError)], "arity \(n)")
+    for source in ys {
+        #expect(source.subscriptions == [Subscription(200, 300)], "arity \(n)")
+    }
+
+    // Disposal unsubscribes every source.
+    let scheduler3 = TestScheduler(initialClock: 0)
+    let zs = sources(scheduler3, failing: false)
+    let res3 = scheduler3.start(disposed: 240) { build(zs) }
+    #expect(res3.events == [.next(210 + n, total)], "arity \(n)")
+    for source in zs {
+        #expect(source.subscriptions == [Subscription(200, 240)], "arity \(n)")
+    }
+}
+
+/// A result selector that throws (on the element 100 of s1) ends the sequence at once.
+fileprivate func checkCombineLatestThrowingSelector(arity n: Int, _ build: @escaping ([TestableObservable<Int>]) -> Observable<Int>) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = (1...n).map { i in
+        scheduler.createHotObservable(i == 1 ? [.next(211, 1), .next(250, 100), .completed(400)] : [.next(210 + i, i), .completed(400)])
+    }
+    let res = scheduler.start { build(xs) }
+    #expect(res.events == [.next(210 + n, (1...n).reduce(0, +)), .error(250, testError)], "arity \(n)")
+    for source in xs {
+        #expect(source.subscriptions == [Subscription(200, 250)], "arity \(n)")
+    }
+}
+
+fileprivate func failOn100(_ first: Int) throws -> Int {
+    if first == 100 { throw testError }
+    return first
+}
+
+@Suite struct CombineLatestTests {
+    // MARK: RxSwift's completion rules, pinned at arity 2
+
+    @Test func emitsOnlyOnceEverySourceHasAValueThenOnEveryElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(215, 2), .next(230, 3), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .completed(310)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(220, 12), .next(230, 13), .next(240, 23), .completed(310)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(200, 310)])
+    }
+
+    @Test func aSourceCompletingWithoutAValueDoesNotCompleteWhileAnotherRuns() {
+        // RxSwift testCombineLatest_NeverEmpty: no events; the running source stays subscribed.
+        let scheduler = TestScheduler(initialClock: 0)
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let res = scheduler.start { Observable.combineLatest(never, empty) { $0 + $1 } }
+        #expect(res.events == [])
+        #expect(never.subscriptions == [Subscription(200, 1000)])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
+    }
+
+    @Test func completesWhenAnElementArrivesThatCanNeverCombine() {
+        // RxSwift testCombineLatest_EmptyReturn: the other source completed without a value, so the
+        // element at 215 can never be combined: completed at 215.
+        let scheduler = TestScheduler(initialClock: 0)
+        let empty = scheduler.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+        let other = scheduler.createHotObservable([.next(215, 2), .completed(220)])
+        let res = scheduler.start { Observable.combineLatest(empty, other).map { $0 + $1 } }
+        #expect(res.events == [.completed(215)])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
+        #expect(other.subscriptions == [Subscription(200, 215)])
+    }
+
+    @Test func keepsEmittingAfterOneSourceCompletesWithAValue() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(215, 10), .next(230, 20), .completed(240)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(215, 11), .next(230, 21), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(ys.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func anErrorBeforeAnyValueEndsAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let ys = scheduler.createHotObservable([.error(220, testError)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Observable.combineLatest(xs, ys).map { $0 + $1 } }
+        #expect(res.events == [.error(220, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(ys.subscriptions == [Subscription(200, 220)])
+    }
+
+    // MARK: Every arity, with and without resultSelector
+
+    @Test func arity2() {
+        checkCombineLatest(arity: 2) { s in Observable.combineLatest(s[0], s[1]) { sum($0, $1) } }
+        checkCombineLatest(arity: 2) { s in Observable.combineLatest(s[0], s[1]).map { sum($0.0, $0.1) } }
+        checkCombineLatestThrowingSelector(arity: 2) { s in Observable.combineLatest(s[0], s[1]) { try failOn100($0) + $1 } }
+    }
+
+    @Test func arity3() {
+        checkCombineLatest(arity: 3) { s in Observable.combineLatest(s[0], s[1], s[2]) { sum($0, $1, $2) } }
+        checkCombineLatest(arity: 3) { s in Observable.combineLatest(s[0], s[1], s[2]).map { sum($0.0, $0.1, $0.2) } }
+        checkCombineLatestThrowingSelector(arity: 3) { s in
+            Observable.combineLatest(s[0], s[1], s[2]) { try sum(failOn100($0), $1, $2) }
+        }
+    }
+
+    @Test func arity4() {
+        checkCombineLatest(arity: 4) { s in Observable.combineLatest(s[0], s[1], s[2], s[3]) { sum($0, $1, $2, $3) } }
+        checkCombineLatest(arity: 4) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3]).map { sum($0.0, $0.1, $0.2, $0.3) }
+        }
+        checkCombineLatestThrowingSelector(arity: 4) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3]) { try sum(failOn100($0), $1, $2, $3) }
+        }
+    }
+
+    @Test func arity5() {
+        checkCombineLatest(arity: 5) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { sum($0, $1, $2, $3, $4) }
+        }
+        checkCombineLatest(arity: 5) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]).map { sum($0.0, $0.1, $0.2, $0.3, $0.4) }
+        }
+        checkCombineLatestThrowingSelector(arity: 5) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { try sum(failOn100($0), $1, $2, $3, $4) }
+        }
+    }
+
+    @Test func arity6() {
+        checkCombineLatest(arity: 6) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { sum($0, $1, $2, $3, $4, $5) }
+        }
+        checkCombineLatest(arity: 6) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]).map { sum($0.0, $0.1, $0.2, $0.3, $0.4, $0.5) }
+        }
+        checkCombineLatestThrowingSelector(arity: 6) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { try sum(failOn100($0), $1, $2, $3, $4, $5) }
+        }
+    }
+
+    @Test func arity7() {
+        checkCombineLatest(arity: 7) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { sum($0, $1, $2, $3, $4, $5, $6) }
+        }
+        checkCombineLatest(arity: 7) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+                .map { sum($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }
+        }
+        checkCombineLatestThrowingSelector(arity: 7) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { try sum(failOn100($0), $1, $2, $3, $4, $5, $6) }
+        }
+    }
+
+    @Test func arity8() {
+        checkCombineLatest(arity: 8) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { sum($0, $1, $2, $3, $4, $5, $6, $7) }
+        }
+        checkCombineLatest(arity: 8) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+                .map { sum($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }
+        }
+        checkCombineLatestThrowingSelector(arity: 8) { s in
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) {
+                try sum(failOn100($0), $1, $2, $3, $4, $5, $6, $7)
+            }
+        }
+    }
+
+    @Test func mixesElementTypes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, "a"), .completed(300)])
+        let zs = scheduler.createHotObservable([.next(230, true), .completed(300)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, zs) { "\($0)\($1)\($2)" } }
+        #expect(res.events == [.next(230, "1atrue"), .completed(300)])
+    }
+
+    // MARK: Collection forms
+
+    @Test func collectionWithSelectorCombinesLatestOfAll() {
+        checkCombineLatest(arity: 3) { s in Observable.combineLatest(s) { $0.reduce(0, +) } }
+        checkCombineLatestThrowingSelector(arity: 3) { s in Observable.combineLatest(s) { try failOn100($0[0]) + $0[1] + $0[2] } }
+    }
+
+    @Test func collectionWithoutSelectorEmitsArrays() {
+        checkCombineLatest(arity: 4) { s in Observable.combineLatest(s).map { $0.reduce(0, +) } }
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .completed(310)])
+        let res = scheduler.start { Observable.combineLatest([xs, ys]) }
+        #expect(res.events == [.next(220, [1, 2]), .next(230, [3, 2]), .completed(310)])
+    }
+
+    @Test func emptyCollectionEmitsTheSelectorsResultAndCompletes() {
+        // RxSwift's CombineLatestCollectionTypeSink: resultSelector([]) then completed.
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.combineLatest([TestableObservable<Int>]()) { $0.count + 7 } }
+        #expect(res.events == [.next(200, 7), .completed(200)])
+        let res2 = scheduler.start(created: 1000, subscribed: 1100, disposed: 1200) { Observable.combineLatest([TestableObservable<Int>]()) }
+        #expect(res2.events == [.next(1100, []), .completed(1100)])
+    }
+
+    @Test func collectionFollowsTheSameCompletionRules() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Observable.combineLatest([never, empty]) }
+        #expect(res.events == [])
+        #expect(never.subscriptions == [Subscription(200, 1000)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let empty2 = scheduler2.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+        let other = scheduler2.createHotObservable([.next(215, 2), .completed(220)])
+        let res2 = scheduler2.start { Observable.combineLatest([empty2, other]) }
+        #expect(res2.events == [.completed(215)])
+        #expect(other.subscriptions == [Subscription(200, 215)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+            let ys = scheduler.createHotObservable([.next(220, 2), .error(310, testError)])
+            _ = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+            _ = scheduler.start { Observable.combineLatest([xs, ys]) }
+            _ = scheduler.start(created: 1000, subscribed: 1100, disposed: 1200) {
+                Observable.combineLatest(Observable.just(1), Observable<Int>.never(), Observable.just(3)).map { $0.0 }
+            }
+        }
+        #expect(delta == 0)
+    }
+}

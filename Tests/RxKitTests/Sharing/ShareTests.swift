@@ -1,0 +1,162 @@
+import Foundation
+import RxKit
+import RxKitTest
+import Testing
+
+/// Subscribes a recording observer to `source` at `start` (and disposes it at `end`, if given).
+fileprivate func record<Source: ObservableType>(
+    _ source: Source, on scheduler: TestScheduler, from start: TestTime, to end: TestTime? = nil
+) -> TestableObserver<Source.Element> {
+    let observer = scheduler.createObserver(Source.Element.self)
+    var subscription: Disposable?
+    scheduler.scheduleAt(start) { subscription = source.subscribe(observer) }
+    if let end { scheduler.scheduleAt(end) { subscription?.dispose() } }
+    return observer
+}
+
+/// Counts upstream subscriptions across threads.
+fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+}
+
+@Suite struct ShareTests {
+    @Test func concurrentSubscribersShareOneConnectionAndTheLastOneOutDisconnects() {
+        let subject = PublishSubject<Int>()
+        let counter = ShareSubscriptionCounter()
+        let shared = Observable<Int>.create { observer in
+            counter.increment()
+            return subject.subscribe(observer)
+        }.share(replay: 1)
+        let keeper = shared.subscribe { _ in }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 { shared.subscribe { _ in }.dispose() }
+        }
+        #expect(counter.value == 1)
+        keeper.dispose()
+        #expect(!subject.hasObservers)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 { shared.subscribe { _ in }.dispose() }
+        }
+        #expect(!subject.hasObservers)
+    }
+
+    private static let script: [Recorded<Event<Int>>] = [.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)]
+
+    @Test func sharesOneSubscriptionAmongSubscribersWithoutReplayByDefault() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share()
+        let first = record(ys, on: scheduler, from: 200)
+        let second = record(ys, on: scheduler, from: 215)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        #expect(second.events == [.next(220, 2), .next(230, 3), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func replaysTheLatestElementsToLateSubscribers() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 2)
+        _ = record(ys, on: scheduler, from: 200)
+        let late = record(ys, on: scheduler, from: 225)
+        scheduler.start()
+        #expect(late.events == [.next(225, 1), .next(225, 2), .next(230, 3), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func whileConnectedResubscribesWithAFreshSubjectAfterTermination() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 1, scope: .whileConnected)
+        let first = record(ys, on: scheduler, from: 200)
+        let afterEnd = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        #expect(afterEnd.events == [.next(310, 1), .next(320, 2), .next(330, 3), .completed(340)])
+        #expect(xs.subscriptions == [Subscription(200, 240), Subscription(300, 340)])
+    }
+
+    @Test func whileConnectedDropsTheBufferWhenTheLastSubscriberLeaves() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 1)
+        let first = record(ys, on: scheduler, from: 200, to: 225)
+        let second = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2)])
+        #expect(second.events == [.next(310, 1), .next(320, 2), .next(330, 3), .completed(340)])
+        #expect(xs.subscriptions == [Subscription(200, 225), Subscription(300, 340)])
+    }
+
+    @Test func foreverNeverResubscribesAfterTerminationAndReplaysToNewSubscribers() {
+        // RxSwift documents .forever: "After source sequence terminates any new observer will always
+        // immediately receive replayed elements and terminal event. No new subscriptions to source
+        // observable sequence will be attempted."
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 1, scope: .forever)
+        let first = record(ys, on: scheduler, from: 200)
+        let afterEnd = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        #expect(afterEnd.events == [.next(300, 3), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func foreverWithoutReplayGivesLateSubscribersOnlyTheTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(scope: .forever)
+        _ = record(ys, on: scheduler, from: 200)
+        let afterEnd = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(afterEnd.events == [.completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func foreverReconnectsAfterTheLastSubscriberLeftAndKeepsTheStaleBuffer() {
+        // RxSwift documents .forever: a new connection "can potentially receive some of the stale events".
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 1, scope: .forever)
+        let first = record(ys, on: scheduler, from: 200, to: 225)
+        let second = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2)])
+        #expect(second.events == [.next(300, 2), .next(310, 1), .next(320, 2), .next(330, 3), .completed(340)])
+        #expect(xs.subscriptions == [Subscription(200, 225), Subscription(300, 340)])
+    }
+
+    @Test func errorReachesEverySubscriberAndWhileConnectedRetriesOnTheNextSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let ys = xs.share()
+        let first = record(ys, on: scheduler, from: 200)
+        let second = record(ys, on: scheduler, from: 205)
+        let afterError = record(ys, on: scheduler, from: 300)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .error(220, testError)])
+        #expect(second.events == [.next(210, 1), .error(220, testError)])
+        #expect(afterError.events == [.next(310, 1), .error(320, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(300, 320)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable(Self.script)
+            let shared = [xs.share(), xs.share(replay: 2), xs.share(scope: .forever), xs.share(replay: 1, scope: .forever)]
+            for ys in shared {
+                _ = record(ys, on: scheduler, from: 200, to: 225)
+                _ = record(ys, on: scheduler, from: 210)
+                _ = record(ys, on: scheduler, from: 300)
+            }
+            scheduler.start()
+        }
+        #expect(delta == 0)
+    }
+}

@@ -1,0 +1,103 @@
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite struct DelayTests {
+    @Test func shiftsElementsAndCompletionByTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .completed(550)])
+        let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(350, 2), .next(450, 3), .next(550, 4), .completed(650)])
+        #expect(xs.subscriptions == [Subscription(200, 550)])
+    }
+
+    @Test func keepsTheIntervalsBetweenCloseElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(230, 3), .completed(240)])
+        let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(260, 1), .next(265, 2), .next(280, 3), .completed(290)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func emptySourceCompletesAfterTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func errorIsNotDelayedAndDropsWaitingElements() {
+        // RxSwift: "Error events from the source observable sequence are not delayed."
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .error(270, testError)])
+        let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(260, 1), .error(270, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 270)])
+    }
+
+    @Test func disposalDropsWaitingElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
+        let res = scheduler.start(disposed: 255) { xs.delay(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(240, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 255)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .next(15, 2), .completed(20)])
+            let ys = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+            _ = scheduler.start { xs.delay(.seconds(30), scheduler: scheduler) }
+            _ = scheduler.start { ys.delay(.seconds(30), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 225) { xs.delay(.seconds(30), scheduler: scheduler) }
+        }
+        #expect(delta == 0)
+    }
+}
+
+@Suite struct DelaySubscriptionTests {
+    @Test func subscribesAfterTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
+        let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42), .next(290, 43), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(230, 300)])
+    }
+
+    @Test func errorIsForwarded() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .error(60, testError)])
+        let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42), .error(290, testError)])
+        #expect(xs.subscriptions == [Subscription(230, 290)])
+    }
+
+    @Test func disposalBeforeTheDueTimeMeansNoSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
+        let res = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [])
+        #expect(xs.subscriptions == [])
+    }
+
+    @Test func disposalAfterSubscribingUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
+        let res = scheduler.start(disposed: 285) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42)])
+        #expect(xs.subscriptions == [Subscription(230, 285)])
+    }
+
+    @Test func releasesEveryResource() {
+        let delta = resourceDelta {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+            _ = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 210) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 235) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        }
+        #expect(delta == 0)
+    }
+}

@@ -127,7 +127,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// The non-`nil` result of `transform`, else empty. Same as RxSwift's `Maybe.compactMap`.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.map(transform).filter { $0 != nil }.map { $0! })
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// The outcome of the `Maybe` that `selector` makes from the element (empty stays empty).

@@ -83,3 +83,115 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }
 }
+
+extension PrimitiveSequence {
+    /// The outcome shifted later by `dueTime` (errors are not delayed). Same as RxSwift's `delay`.
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes `dueTime` later. Same as RxSwift's `delaySubscription`.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
+    }
+
+    /// Delivers the outcome on `scheduler`. Same as RxSwift's `observe(on:)`.
+    public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.observe(on: scheduler))
+    }
+
+    /// Subscribes (and unsubscribes) on `scheduler`. Same as RxSwift's `subscribe(on:)`.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.subscribe(on: scheduler))
+    }
+
+    /// Renamed `observe(on:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        observe(on: scheduler)
+    }
+
+    /// Renamed `subscribe(on:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        subscribe(on: scheduler)
+    }
+
+    /// Prints every event and the subscription lifecycle. Same as RxSwift's `debug`.
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
+        -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Runs side effects around the outcome and the subscription, passing it through. Same as
+    /// RxSwift's `Single.do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:)`.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.do(
+            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Runs side effects around the outcome and the subscription, passing it through. Same as RxSwift's
+    /// `Maybe.do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)`.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.do(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Succeeds with `default` when this completes empty: a `Single`. Same as RxSwift's `ifEmpty(default:)`.
+    public func ifEmpty(default: Element) -> Single<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(default: `default`))
+    }
+
+    /// Continues with `other` when this completes empty. Same as RxSwift's `ifEmpty(switchTo:)`.
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
+    }
+
+    /// Continues with `other` when this completes empty: a `Single`. Same as RxSwift's `ifEmpty(switchTo:)`.
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Runs side effects around the outcome and the subscription, passing it through. Same as RxSwift's
+    /// `Completable.do(onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)`.
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        PrimitiveSequence(raw: primitiveSequence.source.do(
+            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+}

@@ -129,7 +129,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// The non-`nil` result of `transform`, else empty: a `Maybe`. Same as RxSwift's `compactMap`.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.map(transform).filter { $0 != nil }.map { $0! })
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// The outcome of the `Single` that `selector` makes from the element. Same as RxSwift's `flatMap`.

@@ -78,4 +78,12 @@ import Testing
         #expect(res.events.isEmpty)
         #expect(next.subscriptions == [Subscription(210, 230)])
     }
+
+    @Test func doRunsHooksAndDisposalHook() {
+        var log: [String] = []
+        let d = Completable.never().do(onSubscribe: { log.append("onSubscribe") }, onDispose: { log.append("onDispose") }).subscribe()
+        d.dispose()
+        _ = Completable.empty().do(onCompleted: { log.append("onCompleted") }).subscribe()
+        #expect(log == ["onSubscribe", "onDispose", "onCompleted"])
+    }
 }

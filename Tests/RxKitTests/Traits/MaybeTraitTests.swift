@@ -51,4 +51,38 @@ import Testing
         _ = Maybe<Int>.zip([Maybe<Int>]()).subscribe(onSuccess: { got.append($0) })
         #expect(got == [[1, 2], []])
     }
+
+    // RxSwift: Maybe.ifEmpty(default:) and ifEmpty(switchTo: Single) give a Single.
+    @Test func ifEmptyDefaultGivesASingle() {
+        let source = scheduler.createColdObservable([.completed(10)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { source.asMaybe().ifEmpty(default: 3).asObservable() }
+        #expect(res.events == [.next(210, 3), .completed(210)])
+        var got: [Int] = []
+        let single: Single<Int> = Maybe.just(1).ifEmpty(default: 3)
+        _ = single.subscribe(onSuccess: { got.append($0) })
+        #expect(got == [1])
+    }
+
+    @Test func ifEmptySwitchToSubscribesTheOtherOnlyWhenEmpty() {
+        let other = scheduler.createColdObservable([.next(5, 9), .completed(5)])
+        let source = scheduler.createColdObservable([.completed(10)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { source.asMaybe().ifEmpty(switchTo: other.asSingle()).asObservable() }
+        #expect(res.events == [.next(215, 9), .completed(215)])
+        #expect(other.subscriptions == [Subscription(210, 215)])
+
+        var subscribed = 0
+        var got: [Int] = []
+        _ = Maybe.just(1).ifEmpty(switchTo: Maybe<Int>.deferred { subscribed += 1; return .just(2) }).subscribe(onSuccess: { got.append($0) })
+        #expect(subscribed == 0)
+        #expect(got == [1])
+    }
+
+    @Test func doRunsTheCompletionHooksForAnEmptyMaybe() {
+        var log: [String] = []
+        _ = Maybe<Int>.empty().do(
+            onNext: { _ in log.append("onNext") }, onCompleted: { log.append("onCompleted") },
+            afterCompleted: { log.append("afterCompleted") }, onDispose: { log.append("onDispose") }
+        ).subscribe(onCompleted: { log.append("completed") })
+        #expect(log == ["onCompleted", "completed", "afterCompleted", "onDispose"])
+    }
 }

@@ -73,9 +73,46 @@ import Testing
         #expect(res.events == [.next(230, 0), .completed(230)])
     }
 
+    @Test func delayShiftsTheSuccessButNotTheError() {
+        let ok = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let res = scheduler.start { ok.asSingle().delay(.seconds(30), scheduler: scheduler).asObservable() }
+        #expect(res.events == [.next(240, 1), .completed(240)])
+        let s2 = TestScheduler(initialClock: 0)
+        let bad = s2.createColdObservable([.error(10, testError)] as [Recorded<Event<Int>>])
+        let failed = s2.start { bad.asMaybe().delay(.seconds(30), scheduler: s2).asObservable() }
+        #expect(failed.events == [.error(210, testError)])
+    }
+
+    @Test func delaySubscriptionSubscribesLater() {
+        let source = scheduler.createColdObservable([.completed(10)] as [Recorded<Event<Never>>])
+        let res = scheduler.start { source.asCompletable().delaySubscription(.seconds(30), scheduler: scheduler).asObservable() }
+        #expect(source.subscriptions == [Subscription(230, 240)])
+        #expect(res.events == [.completed(240)])
+    }
+
+    @Test func observeOnDeliversOnTheScheduler() {
+        let res = scheduler.start { Single.just(1).observe(on: scheduler).asObservable() }
+        // TestScheduler's processing delay makes each hop visible: RxSwift's ObserveOnSink delivers one
+        // queued event per scheduled step.
+        #expect(res.events == [.next(201, 1), .completed(202)])
+    }
+
+    @Test func subscribeOnSubscribesOnTheScheduler() {
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let res = scheduler.start { source.asSingle().subscribe(on: scheduler).asObservable() }
+        #expect(source.subscriptions == [Subscription(201, 211)])
+        #expect(res.events == [.next(211, 1), .completed(211)])
+    }
+
+    @Test func debugPassesEventsThrough() {
+        var got: [Int] = []
+        _ = Maybe.just(5).debug("maybe").subscribe(onSuccess: { got.append($0) })
+        #expect(got == [5])
+    }
+
     @Test func deprecatedAliasesStillWork() {
         let calls: DeprecatedCalling = DeprecatedCalls()
-        #expect(calls.run() == [1, 2])
+        #expect(calls.run() == [1, 2, 3])
     }
 }
 
@@ -87,6 +124,8 @@ private struct DeprecatedCalls: DeprecatedCalling {
         var got: [Int] = []
         _ = Single<Int>.error(testError).catchError { _ in .just(1) }.subscribe(onSuccess: { got.append($0) })
         _ = Single<Int>.error(testError).catchErrorJustReturn(2).subscribe(onSuccess: { got.append($0) })
+        _ = Single.just(3).observeOn(CurrentThreadScheduler.instance).subscribeOn(CurrentThreadScheduler.instance)
+            .retryWhen { (errors: Observable<Swift.Error>) in errors }.subscribe(onSuccess: { got.append($0) })
         return got
     }
 }

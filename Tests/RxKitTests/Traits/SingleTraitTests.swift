@@ -123,4 +123,28 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // RxSwift's DoProducer: onSubscribe before subscribing upstream, onSubscribed when that call returns
+    // (after a synchronous success), onDispose when the subscription is torn down.
+    @Test func doRunsEveryHookInOrder() {
+        var log: [String] = []
+        _ = Single.just(1).do(
+            onSuccess: { log.append("onSuccess \($0)") }, afterSuccess: { log.append("afterSuccess \($0)") },
+            onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") },
+            onSubscribe: { log.append("onSubscribe") }, onSubscribed: { log.append("onSubscribed") },
+            onDispose: { log.append("onDispose") }
+        ).subscribe(onSuccess: { log.append("success \($0)") })
+        #expect(log == ["onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose"])
+
+        log = []
+        _ = Single<Int>.error(testError).do(onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") })
+            .subscribe(onFailure: { _ in log.append("failure") })
+        #expect(log == ["onError", "failure", "afterError"])
+    }
+
+    @Test func doThrowingInOnSuccessFails() {
+        var failures: [TestError] = []
+        _ = Single.just(1).do(onSuccess: { _ in throw testError }).subscribe(onFailure: { failures.append($0 as! TestError) })
+        #expect(failures == [testError])
+    }
 }

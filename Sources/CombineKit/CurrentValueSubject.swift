@@ -2,12 +2,13 @@
 ///
 /// A new subscriber receives the current value on its first demand. Setting `value` (or calling
 /// `send(_:)`) updates the value and publishes it.
-public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent {
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
     private var conduits: [SubjectConduitBase<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?
     private var upstreamSubscriptions: [Subscription] = []
     private var currentValue: Output
+    private let conduitName: String
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
     public var value: Output {
@@ -24,6 +25,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
         currentValue = value
+        conduitName = "CurrentValueSubject"
+    }
+
+    /// A current-value subject whose subscriptions describe themselves with `conduitName`
+    /// (used by `@Published`, whose subscriptions are "PublishedSubject").
+    internal init(_ value: Output, conduitName: String) {
+        currentValue = value
+        self.conduitName = conduitName
     }
 
     deinit {
@@ -45,7 +54,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: "CurrentValueSubject", replaysCurrentValue: true)
+        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: true)
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)

@@ -127,7 +127,9 @@ internal final class DemandBuffer<Downstream: Subscriber> {
             lock.unlock()
             return
         }
-        if keepingOnlyLatest, demand == .none || isDelivering, queue.count > head {
+        let queued = queue.count - head
+        if keepingOnlyLatest, queued > 0, demand < queued {
+            // One value already waits beyond the demand: the newest replaces it.
             queue[queue.count - 1] = value
         } else {
             queue.append(value)

@@ -2,7 +2,7 @@
 ///
 /// Unlike `CurrentValueSubject`, it has no initial value or buffer of the most recently published
 /// element. Values are dropped for subscribers without outstanding demand.
-public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectConduitParent {
+public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
     private var conduits: [SubjectConduitBase<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?

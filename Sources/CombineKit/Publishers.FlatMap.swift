@@ -8,6 +8,13 @@ extension Publisher {
     }
 }
 
+extension Publisher {
+    /// `flatMap` for an upstream that can fail into publishers that cannot.
+    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}
+
 extension Publisher where Failure == Never {
     /// `flatMap` for an upstream that cannot fail into publishers that can.
     public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {

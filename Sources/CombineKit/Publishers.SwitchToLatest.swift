@@ -13,6 +13,13 @@ extension Publisher where Failure == Never, Output: Publisher {
     }
 }
 
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher (the inner publishers cannot fail).
+    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+        map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+    }
+}
+
 extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher (neither level can fail).
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {

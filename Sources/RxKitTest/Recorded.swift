@@ -25,13 +25,13 @@ extension Recorded {
         Recorded(time: time, value: .next(element))
     }
 
-    /// A recorded `completed` at `time`.
-    public static func completed<T>(_ time: TestTime) -> Recorded<Event<T>> where Value == Event<T> {
+    /// A recorded `completed` at `time` (`.completed(300, Int.self)` names the element type, as in RxTest).
+    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .completed)
     }
 
-    /// A recorded `error(error)` at `time`.
-    public static func error<T>(_ time: TestTime, _ error: Swift.Error) -> Recorded<Event<T>> where Value == Event<T> {
+    /// A recorded `error(error)` at `time` (`.error(300, e, Int.self)` names the element type, as in RxTest).
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
 

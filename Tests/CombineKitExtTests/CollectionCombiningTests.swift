@@ -175,8 +175,8 @@ final class OverlapDetector: Subscriber, @unchecked Sendable {
 
 @Suite struct MergeAllConcurrencyTests {
     @Test func concurrentSourcesAreDeliveredOneAtATime() {
-        // CombineKit's subjects are thread-safe but not declared Sendable.
-        nonisolated(unsafe) let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        // CombineKit's subjects are lock-protected and Sendable, so they can be captured by the threads below.
+        let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
         let detector = OverlapDetector()
         subjects.merge().subscribe(detector)
         DispatchQueue.concurrentPerform(iterations: 4) { index in

@@ -287,3 +287,42 @@ import Testing
         #expect(cancelled.values == [5])
     }
 }
+
+@Suite struct FlatMapAndSwitchOverloadTests {
+    @Test func failureTypesAreBridgedAsInCombine() {
+        // upstream can fail, inner cannot
+        let failing = PassthroughSubject<Int, TestError>()
+        let a: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, PassthroughSubject<Int, TestError>> = failing.flatMap { Just($0) }
+        // upstream cannot fail, inner can
+        let b: Publishers.FlatMap<Fail<Int, TestError>, Publishers.SetFailureType<Just<Int>, TestError>> = Just(1).flatMap { _ in Fail<Int, TestError>(error: .oops) }
+        // neither can fail
+        let c: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
+        #expect(SinkRecorder(c).values == [2])
+        #expect(SinkRecorder(b).completions == [.failure(.oops)])
+        let recorder = SinkRecorder(a)
+        failing.send(3)
+        #expect(recorder.values == [3])
+        let switched = PassthroughSubject<Just<Int>, TestError>().switchToLatest()
+        let _: Publishers.SwitchToLatest<Publishers.SetFailureType<Just<Int>, TestError>, Publishers.Map<PassthroughSubject<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>> = switched
+    }
+}
+
+@Suite struct CombineLatestCoalescingTests {
+    // Upstreams that ignore demand (like a misbehaving source) show that, without downstream demand,
+    // only the newest combination waits.
+    @Test func onlyNewestCombinationWaitsBeyondDemand() {
+        let a = DemandIgnoringPublisher<Never>(values: [1])
+        let b = DemandIgnoringPublisher<Never>(values: [10, 20, 30])
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        a.combineLatest(b) { $0 + $1 }.subscribe(subscriber)
+        subscriber.request(.max(5))
+        #expect(subscriber.values == [31])
+    }
+}
+
+@Suite struct MergeSpecialisationTests {
+    @Test func mergingAMergeWidensIt() {
+        let widened: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = Just(1).merge(with: Just(2)).merge(with: Just(3))
+        #expect(SinkRecorder(widened).values.sorted() == [1, 2, 3])
+    }
+}

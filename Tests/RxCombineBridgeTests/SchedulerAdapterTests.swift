@@ -33,7 +33,7 @@ import Testing
 
     // MainScheduler.instance runs inline on the main queue; wrapped for Combine-style code it keeps that.
     @MainActor @Test func mainSchedulerSemanticsAvailableToCombineCode() {
-        let scheduler = MainScheduler.instance.asCombineScheduler()
+        let scheduler = MainScheduler().asCombineScheduler()  // fresh: .instance is shared by parallel tests
         var ranInline = false
         scheduler.schedule { ranInline = true }
         #expect(ranInline)

@@ -33,6 +33,15 @@ import Testing
         #expect(xs.subscriptions == [Subscription(240, 300)])
     }
 
+    @Test func terminalEventsCanNameTheirElementType() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.completed(300, Int.self)])
+        let ys = scheduler.createHotObservable([.error(300, testError, String.self)])
+        let completed = scheduler.start { xs.asObservable() }
+        #expect(completed.events == [.completed(300)])
+        #expect(ys.recordedEvents == [.error(300, testError)])
+    }
+
     @Test func recordedEqualityComparesTimesValuesAndErrors() {
         #expect(Recorded.next(10, 1) == Recorded.next(10, 1))
         #expect(Recorded.next(10, 1) != Recorded.next(11, 1))

@@ -228,9 +228,11 @@ let mainQueueKey: DispatchSpecificKey<Int> = {
         #expect(ranOnMain)
     }
 
+    // A fresh instance: MainScheduler.instance runs inline only when nothing it dispatched is still
+    // queued (RxSwift's rule), and tests running in parallel share that instance.
     @MainActor @Test func mainSchedulerRunsInlineOnTheMainThread() {
         var ranInline = false
-        _ = MainScheduler.instance.schedule(()) { _ in
+        _ = MainScheduler().schedule(()) { _ in
             ranInline = true
             return Disposables.create()
         }

@@ -1,0 +1,174 @@
+extension Publisher {
+    /// Specifies the scheduler on which to receive elements from the publisher. Every element and
+    /// the completion are scheduled (never delivered inline), in order.
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+    }
+
+    /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
+
+extension Publishers {
+    /// A publisher that delivers elements to its downstream subscriber on a specific scheduler.
+    /// Demand goes straight to the upstream; demand returned by the downstream is requested after
+    /// the scheduled delivery.
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(ReceiveOnInner(downstream: subscriber, scheduler: scheduler, options: options))
+        }
+    }
+
+    /// A publisher that receives elements from an upstream publisher on a specific scheduler: the
+    /// subscription, requests and cancellation towards the upstream are performed on it.
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let inner = SubscribeOnInner<Output, Failure, Context, S>(downstream: subscriber, scheduler: scheduler, options: options)
+            let upstream = self.upstream
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+        }
+    }
+}
+
+private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    where Downstream.Input == Input
+{
+    typealias Failure = Downstream.Failure
+
+    let lock = Lock.make()
+    var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+    private var cancelled = false
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+    }
+
+    var description: String { "ReceiveOn" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard isActive() else { return .none }
+        scheduler.schedule(options: options) { [self] in
+            lock.lock()
+            guard !cancelled, case .subscribed(let subscription) = status else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            let more = downstream.receive(input)
+            if more > 0 { subscription.request(more) }
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        guard isActive() else { return }
+        scheduler.schedule(options: options) { [self] in
+            lock.lock()
+            guard !cancelled, status.isSubscribed else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            lock.unlock()
+            downstream.receive(completion: completion)
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+        forwardCancel()
+    }
+}
+
+private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    where Downstream.Input == Input, Downstream.Failure == Failure
+{
+    let lock = Lock.make()
+    var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+    }
+
+    var description: String { "SubscribeOn" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard isActive() else { return .none }
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if markTerminal() { downstream.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        scheduler.schedule(options: options) { subscription.request(demand) }
+    }
+
+    func cancel() {
+        lock.lock()
+        let subscription = status.subscription
+        status = .terminal
+        lock.unlock()
+        if let subscription = subscription {
+            scheduler.schedule(options: options) { subscription.cancel() }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import CombineKit
+import CombineKitTest
+import Testing
+
+@Suite struct MulticastTests {
+    @Test func subscribesUpstreamOnlyOnConnect() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .finished(2)])
+        let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+        let first = TestSubscriber<Int, Never>(scheduler: scheduler)
+        let second = TestSubscriber<Int, Never>(scheduler: scheduler)
+        multicast.subscribe(first)
+        multicast.subscribe(second)
+        scheduler.run()
+        #expect(upstream.subscriptions.isEmpty)
+        let connection = multicast.connect()
+        scheduler.run()
+        #expect(upstream.subscriptions.count == 1)
+        #expect(first.events == [.subscription(0), .value(1, 1), .finished(2)])
+        #expect(second.events == first.events)
+        _ = connection
+    }
+
+    @Test func createsTheSubjectOnce() {
+        var created = 0
+        let multicast = PassthroughSubject<Int, Never>().multicast { () -> PassthroughSubject<Int, Never> in
+            created += 1
+            return PassthroughSubject()
+        }
+        multicast.subscribe(TestSubscriber<Int, Never>())
+        multicast.subscribe(TestSubscriber<Int, Never>())
+        _ = multicast.connect()
+        #expect(created == 1)
+    }
+
+    @Test func limitedDemandFailureAndCancelledConnection() {
+        let source = PassthroughSubject<Int, TestError>()
+        let multicast = source.multicast(subject: PassthroughSubject<Int, TestError>())
+        let limited = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        multicast.subscribe(limited)
+        let connection = multicast.connect()
+        source.send(1)
+        source.send(2)
+        source.send(completion: .failure(.oops))
+        #expect(limited.events == [.subscription(0), .value(0, 1), .failure(0, .oops)])
+        connection.cancel()
+        let other = PassthroughSubject<Int, Never>()
+        let disconnected = other.makeConnectable()
+        let subscriber = TestSubscriber<Int, Never>()
+        disconnected.subscribe(subscriber)
+        let otherConnection = disconnected.connect()
+        other.send(1)
+        otherConnection.cancel()
+        other.send(2)
+        #expect(subscriber.values == [1])
+    }
+}
+
+@Suite struct AutoconnectAndShareTests {
+    @Test func autoconnectConnectsOnFirstSubscriberAndDisconnectsAfterLast() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(20, 2)])
+        let shared = upstream.makeConnectable().autoconnect()
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        shared.subscribe(subscriber)
+        #expect(upstream.subscriptions.count == 1)
+        scheduler.advance(to: 15)
+        subscriber.cancel()
+        #expect(upstream.subscriptions[0].cancelled == 15)
+        #expect(subscriber.values == [1])
+    }
+
+    // share() is multicast(PassthroughSubject) + autoconnect: one upstream subscription, no replay.
+    @Test func shareSubscribesUpstreamOnceWithoutReplay() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, TestError>.hot(scheduler, [.value(10, 1), .value(20, 2), .failure(30, .oops)])
+        let shared = upstream.share()
+        let early = TestSubscriber<Int, TestError>(scheduler: scheduler)
+        let late = TestSubscriber<Int, TestError>(scheduler: scheduler)
+        shared.subscribe(early)
+        scheduler.advance(to: 15)
+        shared.subscribe(late)
+        scheduler.run()
+        #expect(upstream.subscriptions.count == 1)
+        #expect(early.events == [.subscription(0), .value(10, 1), .value(20, 2), .failure(30, .oops)])
+        #expect(late.events == [.subscription(15), .value(20, 2), .failure(30, .oops)])
+    }
+
+    @Test func shareWithLimitedDemandDropsForThatSubscriberOnly() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.share()
+        let limited = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let unlimited = TestSubscriber<Int, Never>()
+        shared.subscribe(limited)
+        shared.subscribe(unlimited)
+        subject.send(1)
+        subject.send(2)
+        #expect(limited.values == [1])
+        #expect(unlimited.values == [1, 2])
+        #expect(shared == shared)
+    }
+}
+
+@Suite struct AsyncValuesTests {
+    @Test func iteratesValuesOfANeverFailingPublisher() async {
+        var collected: [Int] = []
+        for await value in [1, 2, 3].publisher.values {
+            collected.append(value)
+        }
+        #expect(collected == [1, 2, 3])
+    }
+
+    @Test func throwsTheFailure() async {
+        var collected: [Int] = []
+        do {
+            for try await value in [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: .oops)).values {
+                collected.append(value)
+            }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error as? TestError == .oops)
+        }
+        #expect(collected == [1, 2])
+    }
+
+    @Test func breakingOutOfTheLoopCancelsTheSubscription() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        var cancelled = false
+        for await value in subject.handleEvents(receiveCancel: { cancelled = true }).values {
+            #expect(value == 1)
+            break
+        }
+        #expect(cancelled)
+    }
+
+    @Test func cancellingTheTaskFinishesTheIteration() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let task = Task { () -> [Int] in
+            var collected: [Int] = []
+            for await value in subject.values { collected.append(value) }
+            return collected
+        }
+        task.cancel()
+        #expect(await task.value == [])
+    }
+}

@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
+        // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
+        .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "CombineKit"),
         .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),

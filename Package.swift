@@ -27,6 +27,11 @@ let package = Package(
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
+        // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
+        .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
+        .testTarget(name: "SampleTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

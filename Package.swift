@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         .target(name: "RxKit"),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
+        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample"], path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         .target(name: "CombineKit"),
         .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
@@ -29,9 +29,13 @@ let package = Package(
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
         // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
         .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
+        .target(name: "CurrencySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Currency", resources: [.copy("rates.json")]),
         .testTarget(name: "SampleTests", dependencies: [
             "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
+            "CurrencySample",
         ]),
+        .testTarget(name: "SampleParityTests", dependencies: ["SampleSupport", "RxKit", "RxKitTest", "CurrencySample"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,10 +104,11 @@ public struct SampleRun: Sendable {
     }
 
     /// The report the demo prints: a heading, the side-by-side timelines and the verdict.
-    public func report(columnWidth: Int = 30) -> String {
+    /// User actions appear as `>` lines at their times.
+    public func report(columnWidth: Int = 36) -> String {
         var lines = ["== \(feature): \(summary)"]
-        let columns = [("user", script)] + runs.map { ($0.style.rawValue, $0.timeline) }
-        lines.append(SideBySide.render(columns, columnWidth: columnWidth, compared: 1..<columns.count))
+        let columns = runs.map { ($0.style.rawValue, $0.timeline) }
+        lines.append(SideBySide.render(columns, columnWidth: columnWidth, actions: script))
         lines += notes.map { "note: " + $0 }
         lines.append(verdict.description)
         return lines.joined(separator: "\n")

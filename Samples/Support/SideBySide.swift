@@ -9,10 +9,12 @@ public enum SideBySide {
     /// with "…". `compared` are the column indices whose cells must agree on a row (the styles, not the
     /// user's actions).
     public static func render(_ columns: [(String, DisplayTimeline)], columnWidth: Int = 30,
-                              compared: Range<Int>? = nil) -> String {
+                              compared: Range<Int>? = nil, actions: DisplayTimeline = DisplayTimeline()) -> String {
         let compared = compared ?? 0..<columns.count
-        let times = Set(columns.flatMap { $0.1.events.map(\.time) }).sorted()
+        let times = Set(columns.flatMap { $0.1.events.map(\.time) } + actions.events.map(\.time)).sorted()
         var rows: [(time: Int, cells: [String])] = []
+        var actionLines: [Int: [String]] = [:]
+        for event in actions.events { actionLines[event.time, default: []].append(event.text) }
         for time in times {
             let cellsAtTime = columns.map { column in column.1.events.filter { $0.time == time }.map(\.text) }
             let height = cellsAtTime.map(\.count).max() ?? 0
@@ -20,7 +22,7 @@ public enum SideBySide {
                 rows.append((time, cellsAtTime.map { line < $0.count ? $0[line] : "" }))
             }
         }
-        let timeWidth = max("t (ms)".count, rows.map { String($0.time).count }.max() ?? 0)
+        let timeWidth = max("t (ms)".count, times.map { String($0).count }.max() ?? 0)
         func cell(_ text: String) -> String {
             let cut = text.count > columnWidth ? String(text.prefix(columnWidth - 1)) + "…" : text
             return cut.padding(toLength: columnWidth, withPad: " ", startingAt: 0)
@@ -32,11 +34,23 @@ public enum SideBySide {
         }
         var output = [line(" ", "t (ms)", columns.map(\.0))]
         output.append(String(repeating: "-", count: 3 + timeWidth + columns.count * (columnWidth + 3)))
+        var printedActions: Set<Int> = []
+        func printActions(upTo time: Int) {
+            for actionTime in actionLines.keys.sorted() where actionTime <= time && !printedActions.contains(actionTime) {
+                printedActions.insert(actionTime)
+                for text in actionLines[actionTime] ?? [] {
+                    let padded = String(repeating: " ", count: timeWidth - String(actionTime).count) + String(actionTime)
+                    output.append("  " + padded + " > " + text)
+                }
+            }
+        }
         for row in rows {
+            printActions(upTo: row.time)
             let checked = compared.map { row.cells[$0] }
             let agree = Set(checked).count <= 1
             output.append(line(agree ? " " : "!", String(row.time), row.cells))
         }
+        printActions(upTo: Int.max)
         return output.joined(separator: "\n")
     }
 }

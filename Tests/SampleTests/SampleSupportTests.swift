@@ -48,6 +48,23 @@ import Testing
         ])
     }
 
+    @Test func actionsPrintBeforeTheRowsOfTheirTime() {
+        let text = SideBySide.render(
+            [("Rx", DisplayTimeline([DisplayEvent(time: 0, text: "a"), DisplayEvent(time: 20, text: "b")]))],
+            columnWidth: 3,
+            actions: DisplayTimeline([DisplayEvent(time: 10, text: "tap"), DisplayEvent(time: 20, text: "tap again"),
+                                      DisplayEvent(time: 30, text: "leave")]))
+        #expect(text.split(separator: "\n").map(String.init) == [
+            "  t (ms) | Rx",
+            "---------------",
+            "       0 | a",
+            "      10 > tap",
+            "      20 > tap again",
+            "      20 | b",
+            "      30 > leave",
+        ])
+    }
+
     @Test func recorderSkipsRepeatsAndStampsVirtualTime() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
         let clock = SessionClock(scheduler)
@@ -78,7 +95,7 @@ import Testing
                                runs: [run(.rx, [(0, "x")]), run(.combine, [(0, "y")])], notes: ["n"])
         let report = sample.report(columnWidth: 4)
         #expect(report.hasPrefix("== demo: a test\n"))
-        #expect(report.contains("!      0 | go   | x    | y"))
+        #expect(report.contains("\n       0 > go\n!      0 | x    | y\n"))
         #expect(report.contains("note: n"))
         #expect(report.hasSuffix("PARITY: DIFFERENT\n  - Combine differs from Rx at event #1: Rx shows \"t=0ms  x\", Combine shows \"t=0ms  y\""))
         #expect(sample.timeline(.combine)?.texts == ["y"])

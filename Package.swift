@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample"], path: "Samples/Demo"),
+        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample"],
+                          path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         .target(name: "CombineKit"),
         .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
@@ -32,11 +33,15 @@ let package = Package(
         .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
         .target(name: "CurrencySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
                 path: "Samples/Currency", resources: [.copy("rates.json")]),
+        .target(name: "LocationSearchSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/LocationSearch"),
         .testTarget(name: "SampleTests", dependencies: [
             "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
-            "CurrencySample",
+            "CurrencySample", "LocationSearchSample",
         ]),
-        .testTarget(name: "SampleParityTests", dependencies: ["SampleSupport", "RxKit", "RxKitTest", "CurrencySample"]),
+        .testTarget(name: "SampleParityTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CurrencySample", "LocationSearchSample",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

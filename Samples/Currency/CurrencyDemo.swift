@@ -43,13 +43,15 @@ public enum CurrencyDemo {
         }
     }
 
-    /// Plays the session for `style` on `scheduler` and returns what the screen displayed.
-    public static func timeline<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>) -> DisplayTimeline {
+    /// Plays the session for `style` on `scheduler`; returns what the screen displayed, as frames and as
+    /// every state it passed through.
+    public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
+        -> (frames: DisplayTimeline, transitions: DisplayTimeline) {
         let clock = SessionClock(scheduler)
         let file = FakeRatesFile()
         let screen = makeScreen(style, file: file, scheduler: scheduler, now: clock.now)
         session.play(on: scheduler, target: Target(file: file, screen: screen))
-        return screen.recorder.timeline
+        return (screen.recorder.frames, screen.recorder.timeline)
     }
 
     /// The session in every style, each on its own `HistoricalScheduler`.
@@ -58,7 +60,7 @@ public enum CurrencyDemo {
             feature: name,
             summary: "rates JSON resource, reload with flatMapLatest/switchToLatest, errors as messages",
             script: session.timeline,
-            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: timeline($0, on: HistoricalScheduler())) },
+            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
             notes: ["Mixed = the Rx view model over the Combine service, bridged with asObservable()."]
         )
     }

@@ -1,5 +1,6 @@
 import CurrencySample
 import Foundation
+import LocationSearchSample
 import SampleSupport
 
 // `swift run demo [feature…]`: plays each sample feature's scripted user session in virtual time in
@@ -14,6 +15,7 @@ struct Feature {
 
 let features: [Feature] = [
     Feature(name: CurrencyDemo.name, run: CurrencyDemo.run),
+    Feature(name: LocationSearchDemo.name, run: LocationSearchDemo.run),
 ]
 
 @MainActor func usage() -> String {

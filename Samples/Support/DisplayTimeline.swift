@@ -77,8 +77,22 @@ public final class DisplayRecorder<State: Equatable> {
     /// The most recent state, if any.
     public var current: State? { entries.last?.state }
 
-    /// The rendered timeline.
+    /// The rendered timeline: every state recorded, including those replaced within the same instant
+    /// (a view bound to several outputs passes through in-between states).
     public var timeline: DisplayTimeline {
         DisplayTimeline(entries.map { DisplayEvent(time: $0.time, text: render($0.state)) })
+    }
+
+    /// What a person sees: one frame per virtual instant (the last state recorded at that time), leaving
+    /// out frames that look the same as the one before.
+    public var frames: DisplayTimeline {
+        var frames = DisplayTimeline()
+        for (index, entry) in entries.enumerated() {
+            if index + 1 < entries.count, entries[index + 1].time == entry.time { continue }
+            let text = render(entry.state)
+            if frames.events.last?.text == text { continue }
+            frames.append(text, at: entry.time)
+        }
+        return frames
     }
 }

@@ -80,6 +80,19 @@ import Testing
         #expect(session.timeline.texts == ["one", "one again", "two"])
     }
 
+    @Test func framesKeepTheLastStatePerInstantAndDropLookalikes() {
+        var time = 0
+        let recorder = DisplayRecorder<Int>(now: { time }, render: { $0 >= 10 ? "big" : "n=\($0)" })
+        recorder.record(1)
+        recorder.record(2)  // replaces 1 within the instant
+        time = 5
+        recorder.record(10)
+        time = 7
+        recorder.record(11)  // renders like 10
+        #expect(recorder.frames == DisplayTimeline([DisplayEvent(time: 0, text: "n=2"), DisplayEvent(time: 5, text: "big")]))
+        #expect(recorder.timeline.events.count == 4)
+    }
+
     @Test func sessionStopsAtItsDurationLeavingLaterWorkQueued() {
         let scheduler = HistoricalScheduler()
         var ran = false

@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample"],
+        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample"],
                           path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         .target(name: "CombineKit"),
@@ -35,12 +35,14 @@ let package = Package(
                 path: "Samples/Currency", resources: [.copy("rates.json")]),
         .target(name: "LocationSearchSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
                 path: "Samples/LocationSearch"),
+        .target(name: "PostsSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Posts"),
         .testTarget(name: "SampleTests", dependencies: [
             "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
-            "CurrencySample", "LocationSearchSample",
+            "CurrencySample", "LocationSearchSample", "PostsSample",
         ]),
         .testTarget(name: "SampleParityTests", dependencies: [
-            "SampleSupport", "RxKit", "RxKitTest", "CurrencySample", "LocationSearchSample",
+            "SampleSupport", "RxKit", "RxKitTest", "CurrencySample", "LocationSearchSample", "PostsSample",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import CurrencySample
 import Foundation
 import LocationSearchSample
+import PostsSample
 import SampleSupport
 
 // `swift run demo [feature…]`: plays each sample feature's scripted user session in virtual time in
@@ -16,6 +17,7 @@ struct Feature {
 let features: [Feature] = [
     Feature(name: CurrencyDemo.name, run: CurrencyDemo.run),
     Feature(name: LocationSearchDemo.name, run: LocationSearchDemo.run),
+    Feature(name: PostsDemo.name, run: PostsDemo.run),
 ]
 
 @MainActor func usage() -> String {

@@ -5,8 +5,8 @@ import Foundation
 /// Events at the same time share rows in order (the first event at t=100 in each column on one row,
 /// the second on the next). A row whose compared cells differ is marked with `!` in the margin.
 public enum SideBySide {
-    /// Renders `columns` (title, timeline) under a time column. Cells longer than `columnWidth` are cut
-    /// with "…". `compared` are the column indices whose cells must agree on a row (the styles, not the
+    /// Renders `columns` (title, timeline) under a time column. Columns are as wide as their longest cell,
+    /// at most `columnWidth`; longer cells are cut with "…". `compared` are the column indices whose cells must agree on a row (the styles, not the
     /// user's actions).
     public static func render(_ columns: [(String, DisplayTimeline)], columnWidth: Int = 30,
                               compared: Range<Int>? = nil, actions: DisplayTimeline = DisplayTimeline()) -> String {
@@ -23,6 +23,8 @@ public enum SideBySide {
             }
         }
         let timeWidth = max("t (ms)".count, times.map { String($0).count }.max() ?? 0)
+        let longest = (columns.map(\.0.count) + rows.flatMap { $0.cells.map(\.count) }).max() ?? 0
+        let columnWidth = min(columnWidth, longest)
         func cell(_ text: String) -> String {
             let cut = text.count > columnWidth ? String(text.prefix(columnWidth - 1)) + "…" : text
             return cut.padding(toLength: columnWidth, withPad: " ", startingAt: 0)

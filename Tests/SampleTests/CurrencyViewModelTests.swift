@@ -91,6 +91,18 @@ import Testing
         cancellable.cancel()
     }
 
+    /// Keeps the leak tests honest: a view still alive at the end of `measure` is counted.
+    @Test func measureCountsAViewThatIsStillAlive() {
+        let scheduler = scheduler()
+        var kept: CurrencyScreen?
+        let live = Resources.measure {
+            kept = screen(.rx, FakeRatesFile(), scheduler)
+            kept?.viewDidLoad()
+        }
+        #expect(live > 0)
+        #expect(kept != nil)
+    }
+
     @Test(arguments: SampleStyle.allCases)
     func viewAndViewModelDeallocateAndRxSubscriptionsEnd(_ style: SampleStyle) {
         weak var weakView: CurrencyScreen?

@@ -56,13 +56,18 @@ import Testing
                                       DisplayEvent(time: 30, text: "leave")]))
         #expect(text.split(separator: "\n").map(String.init) == [
             "  t (ms) | Rx",
-            "---------------",
+            "--------------",
             "       0 | a",
             "      10 > tap",
             "      20 > tap again",
             "      20 | b",
             "      30 > leave",
         ])
+    }
+
+    @Test func columnsShrinkToTheirLongestCell() {
+        let text = SideBySide.render([("Rx", DisplayTimeline([DisplayEvent(time: 0, text: "abc")]))], columnWidth: 30)
+        #expect(text.split(separator: "\n").map(String.init) == ["  t (ms) | Rx", "---------------", "       0 | abc"])
     }
 
     @Test func recorderSkipsRepeatsAndStampsVirtualTime() {

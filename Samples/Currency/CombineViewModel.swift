@@ -4,6 +4,14 @@ import CombineKit
 /// so a newer reload cancels an older one, `catch` so a failure becomes a message, and
 /// `assign(to: &$rates)` into `@Published` properties (no cancellables to keep: the assignments live
 /// as long as the view model).
+///
+/// Migration notes (real differences between the frameworks, handled rather than hidden):
+/// - Combine's `share()` replays nothing, where the Rx view model uses `share(replay: 1)`. No replay is
+///   needed here because both assignments subscribe in `init`, before the first reload can produce anything.
+/// - `@Published` hands a new subscriber the current value at once (`[]`, `nil`); the Rx outputs emit only
+///   after a load. The views record the empty screen themselves when they appear, so the extra initial values
+///   change nothing visible.
+/// - `@Published` publishes in `willSet`: the view takes the value from the sink, never reads the property.
 public final class CurrencyViewModel<S: Scheduler>: ObservableObject {
     /// Rate lines after each successful load.
     @Published public private(set) var rates: [String] = []

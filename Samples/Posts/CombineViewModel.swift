@@ -3,6 +3,11 @@ import CombineKit
 /// The posts presenter in CombineKit: a `PassthroughSubject` of retries, `prepend` for the launch load,
 /// `switchToLatest` (a newer reload cancels an older one), success saved to the cache, `catch` into the
 /// cached rows or a Retry state, `assign(to: &$state)`.
+///
+/// Migration notes: `prepend(())` plays the role of Rx's `startWith(())`; `handleEvents(receiveOutput:)`
+/// that of `do(onNext:)`. `assign(to: &$state)` needs no cancellable and does not retain the presenter, so
+/// a relaunch (a new presenter) ends the old load; the Rx presenter gets the same from its `DisposeBag`
+/// and `[weak self]`.
 public final class PostsPresenter<S: Scheduler>: PostsPresenting {
     /// What the screen shows.
     @Published public private(set) var state: PostsState = .loading

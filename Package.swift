@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
+        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample"],
+                          path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         .target(name: "CombineKit"),
         .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
@@ -32,6 +33,21 @@ let package = Package(
         .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
         .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
         .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
+        .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
+        .target(name: "CurrencySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Currency", resources: [.copy("rates.json")]),
+        .target(name: "LocationSearchSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/LocationSearch"),
+        .target(name: "PostsSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Posts"),
+        .testTarget(name: "SampleTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
+            "CurrencySample", "LocationSearchSample", "PostsSample",
+        ]),
+        .testTarget(name: "SampleParityTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CurrencySample", "LocationSearchSample", "PostsSample",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

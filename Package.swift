@@ -27,6 +27,10 @@ let package = Package(
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
+        .target(name: "TodoListSample", dependencies: ["RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/TodoList"),
+        .target(name: "LiveQuerySample", dependencies: ["RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/LiveQuery"),
+        .testTarget(name: "SampleTests", dependencies: ["TodoListSample", "LiveQuerySample", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge"]),
+        .testTarget(name: "SampleParityTests", dependencies: ["TodoListSample", "LiveQuerySample", "RxKit", "CombineKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+// LiveQuery sample: coming next.

@@ -27,10 +27,15 @@ let package = Package(
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
-        .target(name: "TodoListSample", dependencies: ["RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/TodoList"),
-        .target(name: "LiveQuerySample", dependencies: ["RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/LiveQuery"),
-        .testTarget(name: "SampleTests", dependencies: ["TodoListSample", "LiveQuerySample", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge"]),
-        .testTarget(name: "SampleParityTests", dependencies: ["TodoListSample", "LiveQuerySample", "RxKit", "CombineKit"]),
+        // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
+        .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
+        .target(name: "TodoListSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/TodoList"),
+        .target(name: "LiveQuerySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"], path: "Samples/LiveQuery"),
+        .testTarget(name: "SampleTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
+            "TodoListSample", "LiveQuerySample",
+        ]),
+        .testTarget(name: "SampleParityTests", dependencies: ["SampleSupport", "TodoListSample", "LiveQuerySample"]),
     ],
     swiftLanguageModes: [.v6]
 )

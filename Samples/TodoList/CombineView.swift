@@ -1,4 +1,5 @@
 import CombineKit
+import SampleSupport
 
 /// A headless row bound to a `CombineTodoCellViewModel`, like a table view cell.
 final class CombineTodoCellView {
@@ -30,10 +31,11 @@ final class CombineTodoCellView {
 /// cell view per cell view model (reused while the view model stays).
 public final class CombineTodoListView: TodoListScreen {
     private let viewModel: CombineTodoListViewModelType
-    private let recorder: DisplayRecorder<TodoScreen>
+    public let recorder: DisplayRecorder<TodoScreen>
     private var cancellables = Set<AnyCancellable>()
     private var cellViews: [CombineTodoCellView] = []
     private var errorBanner: String?
+    private var isReloading = false
     public private(set) var cellViewsCreated = 0
 
     /// Binds to `viewModel` at once (as `viewDidLoad` would) and records into `recorder`.
@@ -51,24 +53,26 @@ public final class CombineTodoListView: TodoListScreen {
             .store(in: &cancellables)
     }
 
-    public var timeline: [DisplayRecorder<TodoScreen>.Entry] { recorder.entries }
-
     public func tapAdd(title: String) { viewModel.send(.add(title: title)) }
     public func swipeToDelete(id: Int) { viewModel.send(.remove(id: id)) }
     public func editTitle(id: Int, to title: String) { viewModel.send(.rename(id: id, title: title)) }
     public func tapCheckbox(id: Int) { viewModel.send(.toggleDone(id: id)) }
 
     private func reload(_ cells: [CombineTodoCellViewModel]) {
+        // New cell views display their first title while the list is being rebuilt: draw once, after.
+        isReloading = true
         let existing = Dictionary(uniqueKeysWithValues: cellViews.map { (ObjectIdentifier($0.viewModel), $0) })
         cellViews = cells.map { cell in
             if let view = existing[ObjectIdentifier(cell)] { return view }
             cellViewsCreated += 1
             return CombineTodoCellView(viewModel: cell) { [weak self] in self?.render() }
         }
+        isReloading = false
         render()
     }
 
     private func render() {
+        guard !isReloading else { return }
         recorder.record(TodoScreen(rows: cellViews.map(\.row), error: errorBanner))
     }
 }

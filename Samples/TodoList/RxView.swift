@@ -1,4 +1,5 @@
 import RxKit
+import SampleSupport
 
 /// A headless row bound to an `RxTodoCellViewModel`, like a table view cell.
 final class RxTodoCellView {
@@ -30,10 +31,11 @@ final class RxTodoCellView {
 /// view per cell view model (reused while the view model stays, as a diffable data source would).
 public final class RxTodoListView: TodoListScreen {
     private let viewModel: RxTodoListViewModelType
-    private let recorder: DisplayRecorder<TodoScreen>
+    public let recorder: DisplayRecorder<TodoScreen>
     private let disposeBag = DisposeBag()
     private var cellViews: [RxTodoCellView] = []
     private var errorBanner: String?
+    private var isReloading = false
     public private(set) var cellViewsCreated = 0
 
     /// Binds to `viewModel` at once (as `viewDidLoad` would) and records into `recorder`.
@@ -51,24 +53,26 @@ public final class RxTodoListView: TodoListScreen {
             .disposed(by: disposeBag)
     }
 
-    public var timeline: [DisplayRecorder<TodoScreen>.Entry] { recorder.entries }
-
     public func tapAdd(title: String) { viewModel.input.add.accept(title) }
     public func swipeToDelete(id: Int) { viewModel.input.remove.accept(id) }
     public func editTitle(id: Int, to title: String) { viewModel.input.rename.accept((id, title)) }
     public func tapCheckbox(id: Int) { viewModel.input.toggleDone.accept(id) }
 
     private func reload(_ cells: [RxTodoCellViewModel]) {
+        // New cell views display their first title while the list is being rebuilt: draw once, after.
+        isReloading = true
         let existing = Dictionary(uniqueKeysWithValues: cellViews.map { (ObjectIdentifier($0.viewModel), $0) })
         cellViews = cells.map { cell in
             if let view = existing[ObjectIdentifier(cell)] { return view }
             cellViewsCreated += 1
             return RxTodoCellView(viewModel: cell) { [weak self] in self?.render() }
         }
+        isReloading = false
         render()
     }
 
     private func render() {
+        guard !isReloading else { return }
         recorder.record(TodoScreen(rows: cellViews.map(\.row), error: errorBanner))
     }
 }

@@ -1,25 +1,14 @@
 import Foundation
 import RxCombineBridge
 import RxKit
+import SampleSupport
 
-/// The three ways the sample is written.
-public enum TodoListStyle: String, CaseIterable, Sendable {
-    /// RxKit service, RxKit view model, Rx view.
-    case rx = "Rx"
-    /// CombineKit service, CombineKit view model, Combine view.
-    case combine = "Combine"
-    /// RxKit service, CombineKit view model and view, joined by the bridge.
-    case mixed = "Mixed"
-}
-
-/// What one run of the scripted session produced.
-public struct TodoListSessionResult {
-    /// What the screen displayed, per instant.
-    public let timeline: [DisplayRecorder<TodoScreen>.Entry]
-    /// How many cell view models (and so cell views) were made during the session.
-    public let cellViewsCreated: Int
-    /// Observations still registered with the store after the screen went away (should be 0).
-    public let observationsLeft: Int
+/// What the scripted session acts on: the screen, and the store (to take it offline).
+public struct TodoListSessionTarget {
+    /// The headless screen the user taps.
+    public let screen: TodoListScreen
+    /// The store behind it.
+    public let store: TodoStore
 }
 
 /// The scripted user session of the to-do sample, in virtual time.
@@ -29,37 +18,29 @@ public enum TodoListSession {
     /// The store's latency in seconds.
     public static let latency = 0.2
 
-    /// One user step: when (seconds after the screen opens), what, and how.
-    public struct Step {
-        /// Seconds after the screen opened.
-        public let at: Double
-        /// What the user does, in words.
-        public let description: String
-        /// Does it.
-        public let perform: (TodoListScreen, TodoStore) -> Void
-    }
-
     /// The session: add, toggle, rename, an invalid title, a failed save while offline, the retry
     /// once online, and two actions in quick succession.
-    public static var script: [Step] { [
-        Step(at: 1.0, description: "add \"Write report\"") { screen, _ in screen.tapAdd(title: "Write report") },
-        Step(at: 2.0, description: "tick \"Buy milk\"") { screen, _ in screen.tapCheckbox(id: 1) },
-        Step(at: 3.0, description: "rename \"Call mom\" to \"Call dad\"") { screen, _ in screen.editTitle(id: 2, to: "Call dad") },
-        Step(at: 4.0, description: "add a blank title") { screen, _ in screen.tapAdd(title: "   ") },
-        Step(at: 5.0, description: "go offline, delete \"Write report\"") { screen, store in
-            store.writeFailure = .unavailable
-            screen.swipeToDelete(id: 3)
-        },
-        Step(at: 6.0, description: "back online, delete it again") { screen, store in
-            store.writeFailure = nil
-            screen.swipeToDelete(id: 3)
-        },
-        Step(at: 7.0, description: "untick \"Buy milk\"") { screen, _ in screen.tapCheckbox(id: 1) },
-        Step(at: 7.1, description: "delete \"Buy milk\"") { screen, _ in screen.swipeToDelete(id: 1) },
-    ] }
+    public static var script: ScriptedSession<TodoListSessionTarget> {
+        ScriptedSession([
+            .init(at: 1_000, "add \"Write report\"") { $0.screen.tapAdd(title: "Write report") },
+            .init(at: 2_000, "tick \"Buy milk\"") { $0.screen.tapCheckbox(id: 1) },
+            .init(at: 3_000, "rename to \"Call dad\"") { $0.screen.editTitle(id: 2, to: "Call dad") },
+            .init(at: 4_000, "add a blank title") { $0.screen.tapAdd(title: "   ") },
+            .init(at: 5_000, "offline; delete \"Write…\"") {
+                $0.store.writeFailure = .unavailable
+                $0.screen.swipeToDelete(id: 3)
+            },
+            .init(at: 6_000, "online; delete it again") {
+                $0.store.writeFailure = nil
+                $0.screen.swipeToDelete(id: 3)
+            },
+            .init(at: 7_000, "untick \"Buy milk\"") { $0.screen.tapCheckbox(id: 1) },
+            .init(at: 7_100, "delete \"Buy milk\"") { $0.screen.swipeToDelete(id: 1) },
+        ], runUntil: 8_000)
+    }
 
     /// A store for `style` whose latency runs on `scheduler` (through the style's own scheduler type).
-    public static func makeStore(_ style: TodoListStyle, scheduler: SchedulerType, items: [TodoItem] = seed) -> TodoStore {
+    public static func makeStore(_ style: SampleStyle, scheduler: SchedulerType, items: [TodoItem] = seed) -> TodoStore {
         switch style {
         case .rx, .mixed:
             return TodoStore(items: items, latency: latency, delaying: RxTodoDelaying(scheduler: scheduler))
@@ -69,7 +50,7 @@ public enum TodoListSession {
     }
 
     /// The screen of `style` over `store`, its view model delivering on `scheduler`.
-    public static func makeScreen(_ style: TodoListStyle, store: TodoStore, scheduler: SchedulerType,
+    public static func makeScreen(_ style: SampleStyle, store: TodoStore, scheduler: SchedulerType,
                                   recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
         switch style {
         case .rx:
@@ -84,22 +65,47 @@ public enum TodoListSession {
         }
     }
 
-    /// Runs the script against `style` on a fresh virtual clock and closes the screen at the end.
-    public static func run(_ style: TodoListStyle) -> TodoListSessionResult {
+    /// What one run of the session produced.
+    public struct Result {
+        /// What the screen displayed, and when.
+        public let timeline: DisplayTimeline
+        /// How many cell view models (and so cell views) were made during the session.
+        public let cellViewsCreated: Int
+        /// Observations still registered with the store after the screen went away (should be 0).
+        public let observationsLeft: Int
+    }
+
+    /// Runs the script against `style` on a fresh virtual clock, then closes the screen.
+    public static func run(_ style: SampleStyle) -> Result {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let clock = SessionClock(scheduler)
         let store = makeStore(style, scheduler: scheduler)
-        let recorder = DisplayRecorder<TodoScreen>(clock: { scheduler.now.timeIntervalSince1970 })
+        let recorder = DisplayRecorder<TodoScreen>(now: clock.now, render: \.description)
         var screen: TodoListScreen? = makeScreen(style, store: store, scheduler: scheduler, recorder: recorder)
-        for step in script {
-            _ = scheduler.scheduleRelative((), dueTime: .milliseconds(Int((step.at * 1_000).rounded()))) { _ in
-                if let screen { step.perform(screen, store) }
-                return Disposables.create()
-            }
-        }
-        scheduler.start()
+        script.play(on: scheduler, target: TodoListSessionTarget(screen: screen!, store: store))
         let cellViewsCreated = screen?.cellViewsCreated ?? 0
         screen = nil
-        return TodoListSessionResult(timeline: recorder.entries, cellViewsCreated: cellViewsCreated,
-                                     observationsLeft: store.observerCount)
+        return Result(timeline: recorder.timeline, cellViewsCreated: cellViewsCreated, observationsLeft: store.observerCount)
+    }
+}
+
+/// The to-do sample for the demo.
+public enum TodoListDemo {
+    /// The name `swift run demo` takes.
+    public static let name = "todo-list"
+
+    /// Runs the scripted session in all three styles.
+    public static func run() -> SampleRun {
+        SampleRun(
+            feature: name,
+            summary: "a store streams CollectionDifference changes; one stable cell view model per item",
+            script: TodoListSession.script.timeline,
+            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: TodoListSession.run($0).timeline) },
+            notes: [
+                "@Published publishes every set, equal or not; the Combine cell view model sets only what changed "
+                    + "where the Rx one uses distinctUntilChanged.",
+                "Stable cells: the changes are zipped with the current cells, applied, and assigned back "
+                    + "(Rx: bind(to: BehaviorRelay); Combine: assign(to: &$cells)).",
+            ])
     }
 }

@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "RxCombineBridge", targets: ["RxCombineBridge"]),
     ],
     targets: [
-        .target(name: "RxKit"),
+        .target(name: "ReactiveBridgeAtomics"),
+        .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),

@@ -28,17 +28,18 @@ public struct InboxState: Hashable, Sendable {
         self.status = status
     }
 
-    /// The state on one line: `Unread: *Ann: Lunch?, *Bob: Report` or `All: loading…`.
+    /// The state on one short line: the filter, then each sender with `*` when unread
+    /// (`Unread: Bob*, Dee*`), or `loading…`, `! sync lost [Retry]`, `closed`.
     public var description: String {
         let body: String
         switch status {
         case .loading: body = "loading…"
         case .failed(let message): body = "! \(message) [Retry]"
-        case .closed: body = "(inbox closed)"
+        case .closed: body = "closed"
         case .live:
             body = messages.isEmpty
                 ? "(no messages)"
-                : messages.map { ($0.isRead ? "" : "*") + "\($0.sender): \($0.subject)" }.joined(separator: ", ")
+                : messages.map { $0.sender + ($0.isRead ? "" : "*") }.joined(separator: ", ")
         }
         return "\(filter.rawValue): \(body)"
     }

@@ -58,8 +58,8 @@ public enum LiveQueryError: Error, Hashable, Sendable {
     /// The sync session lost its permission.
     case permissionRevoked
 
-    /// What the screen says about it.
-    public var message: String { "Sync lost its permission" }
+    /// What the screen says about it (short: the demo prints screens side by side).
+    public var message: String { "sync lost" }
 }
 
 /// What an observation's callback gets.

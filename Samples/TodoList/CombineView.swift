@@ -24,7 +24,7 @@ final class CombineTodoCellView {
             .store(in: &cancellables)
     }
 
-    var row: String { (isChecked ? "[x] " : "[ ] ") + titleLabel }
+    var row: String { titleLabel + (isChecked ? "✓" : "") }
 }
 
 /// The to-do screen bound the CombineKit way: `Set<AnyCancellable>`, `[weak self]` in every sink, one

@@ -4,7 +4,7 @@ import SampleSupport
 
 /// What the to-do screen shows at one instant.
 public struct TodoScreen: Hashable, Sendable, CustomStringConvertible {
-    /// One line per row, `[ ] title` or `[x] title`, top to bottom.
+    /// One entry per row, top to bottom: the title, with `✓` after it when done.
     public var rows: [String]
     /// The error banner, if one is shown.
     public var error: String?
@@ -15,10 +15,10 @@ public struct TodoScreen: Hashable, Sendable, CustomStringConvertible {
         self.error = error
     }
 
-    /// The screen on one line: rows separated by commas, then the banner.
+    /// The screen on one short line: rows separated by commas, then the banner (`Milk✓, Dad ! offline`).
     public var description: String {
         let list = rows.isEmpty ? "(empty)" : rows.joined(separator: ", ")
-        return error.map { "\(list)  ! \($0)" } ?? list
+        return error.map { "\(list) ! \($0)" } ?? list
     }
 }
 

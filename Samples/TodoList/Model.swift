@@ -42,12 +42,12 @@ public enum TodoError: Error, Hashable, Sendable {
     /// The store cannot write (injected failure: offline, disk full…).
     case unavailable
 
-    /// What the screen says about it.
+    /// What the screen says about it (short: the demo prints screens side by side).
     public var message: String {
         switch self {
-        case .emptyTitle: return "A to-do needs a title"
-        case .notFound(let id): return "Item \(id) no longer exists"
-        case .unavailable: return "Could not save, try again later"
+        case .emptyTitle: return "needs a title"
+        case .notFound(let id): return "item \(id) is gone"
+        case .unavailable: return "offline, not saved"
         }
     }
 }

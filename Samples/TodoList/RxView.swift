@@ -24,7 +24,7 @@ final class RxTodoCellView {
             .disposed(by: disposeBag)
     }
 
-    var row: String { (isChecked ? "[x] " : "[ ] ") + titleLabel }
+    var row: String { titleLabel + (isChecked ? "✓" : "") }
 }
 
 /// The to-do screen bound the RxKit way: a `DisposeBag`, `[weak self]` in every subscription, one cell

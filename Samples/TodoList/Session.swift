@@ -14,7 +14,7 @@ public struct TodoListSessionTarget {
 /// The scripted user session of the to-do sample, in virtual time.
 public enum TodoListSession {
     /// The items the store starts with.
-    public static let seed = [TodoItem(id: 1, title: "Buy milk"), TodoItem(id: 2, title: "Call mom")]
+    public static let seed = [TodoItem(id: 1, title: "Milk"), TodoItem(id: 2, title: "Mom")]
     /// The store's latency in seconds.
     public static let latency = 0.2
 
@@ -22,11 +22,11 @@ public enum TodoListSession {
     /// once online, and two actions in quick succession.
     public static var script: ScriptedSession<TodoListSessionTarget> {
         ScriptedSession([
-            .init(at: 1_000, "add \"Write report\"") { $0.screen.tapAdd(title: "Write report") },
-            .init(at: 2_000, "tick \"Buy milk\"") { $0.screen.tapCheckbox(id: 1) },
-            .init(at: 3_000, "rename to \"Call dad\"") { $0.screen.editTitle(id: 2, to: "Call dad") },
+            .init(at: 1_000, "add \"Taxes\"") { $0.screen.tapAdd(title: "Taxes") },
+            .init(at: 2_000, "tick \"Milk\"") { $0.screen.tapCheckbox(id: 1) },
+            .init(at: 3_000, "rename \"Mom\" to \"Dad\"") { $0.screen.editTitle(id: 2, to: "Dad") },
             .init(at: 4_000, "add a blank title") { $0.screen.tapAdd(title: "   ") },
-            .init(at: 5_000, "offline; delete \"Write…\"") {
+            .init(at: 5_000, "offline; delete \"Taxes\"") {
                 $0.store.writeFailure = .unavailable
                 $0.screen.swipeToDelete(id: 3)
             },
@@ -34,8 +34,8 @@ public enum TodoListSession {
                 $0.store.writeFailure = nil
                 $0.screen.swipeToDelete(id: 3)
             },
-            .init(at: 7_000, "untick \"Buy milk\"") { $0.screen.tapCheckbox(id: 1) },
-            .init(at: 7_100, "delete \"Buy milk\"") { $0.screen.swipeToDelete(id: 1) },
+            .init(at: 7_000, "untick \"Milk\"") { $0.screen.tapCheckbox(id: 1) },
+            .init(at: 7_100, "delete \"Milk\"") { $0.screen.swipeToDelete(id: 1) },
         ], runUntil: 8_000)
     }
 
@@ -106,6 +106,8 @@ public enum TodoListDemo {
                     + "where the Rx one uses distinctUntilChanged.",
                 "Stable cells: the changes are zipped with the current cells, applied, and assigned back "
                     + "(Rx: bind(to: BehaviorRelay); Combine: assign(to: &$cells)).",
+                "Store callbacks hop to the UI scheduler (observe(on:) / receive(on:)): the screen shows (empty) "
+                    + "until the first hop at 0 ms; at 6200 ms the list and the cleared banner are two hops, list first.",
             ])
     }
 }

@@ -9,16 +9,16 @@ struct TodoListParityTests {
     /// at 6.2 s the list update and the cleared banner arrive as two hops, the list first.
     static let expected: [(Int, String)] = [
         (0, "(empty)"),
-        (0, "[ ] Buy milk, [ ] Call mom"),
-        (1_200, "[ ] Buy milk, [ ] Call mom, [ ] Write report"),
-        (2_200, "[x] Buy milk, [ ] Call mom, [ ] Write report"),
-        (3_200, "[x] Buy milk, [ ] Call dad, [ ] Write report"),
-        (4_200, "[x] Buy milk, [ ] Call dad, [ ] Write report  ! A to-do needs a title"),
-        (5_200, "[x] Buy milk, [ ] Call dad, [ ] Write report  ! Could not save, try again later"),
-        (6_200, "[x] Buy milk, [ ] Call dad  ! Could not save, try again later"),
-        (6_200, "[x] Buy milk, [ ] Call dad"),
-        (7_200, "[ ] Buy milk, [ ] Call dad"),
-        (7_300, "[ ] Call dad"),
+        (0, "Milk, Mom"),
+        (1_200, "Milk, Mom, Taxes"),
+        (2_200, "Milk✓, Mom, Taxes"),
+        (3_200, "Milk✓, Dad, Taxes"),
+        (4_200, "Milk✓, Dad, Taxes ! needs a title"),
+        (5_200, "Milk✓, Dad, Taxes ! offline, not saved"),
+        (6_200, "Milk✓, Dad ! offline, not saved"),
+        (6_200, "Milk✓, Dad"),
+        (7_200, "Milk, Dad"),
+        (7_300, "Dad"),
     ]
 
     @Test("Rx, Combine and mixed display the same timeline", arguments: SampleStyle.allCases)
@@ -31,7 +31,7 @@ struct TodoListParityTests {
     @Test("every style keeps one cell view model per item and ends its observation", arguments: SampleStyle.allCases)
     func stableCellsAndNoObservationLeft(style: SampleStyle) {
         let result = TodoListSession.run(style)
-        #expect(result.cellViewsCreated == 3)  // two seeded items and "Write report"; renames and toggles reuse
+        #expect(result.cellViewsCreated == 3)  // two seeded items and "Taxes"; renames and toggles reuse
         #expect(result.observationsLeft == 0)
     }
 

@@ -1,8 +1,10 @@
 import CurrencySample
 import Foundation
+import LiveQuerySample
 import LocationSearchSample
 import PostsSample
 import SampleSupport
+import TodoListSample
 
 // `swift run demo [feature…]`: plays each sample feature's scripted user session in virtual time in
 // three styles (Rx, Combine, mixed), prints what each style's headless view displayed side by side, and
@@ -18,6 +20,8 @@ let features: [Feature] = [
     Feature(name: CurrencyDemo.name, run: CurrencyDemo.run),
     Feature(name: LocationSearchDemo.name, run: LocationSearchDemo.run),
     Feature(name: PostsDemo.name, run: PostsDemo.run),
+    Feature(name: TodoListDemo.name, run: TodoListDemo.run),
+    Feature(name: LiveQueryDemo.name, run: LiveQueryDemo.run),
 ]
 
 @MainActor func usage() -> String {

@@ -14,12 +14,15 @@ let package = Package(
         .library(name: "CombineKitTest", targets: ["CombineKitTest"]),
         .library(name: "CombineKitExt", targets: ["CombineKitExt"]),
         .library(name: "RxCombineBridge", targets: ["RxCombineBridge"]),
+        .library(name: "ParityTesting", targets: ["ParityTesting"]),
     ],
     targets: [
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
+        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
+                                                      "TodoListSample", "LiveQuerySample"],
+                          path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -30,6 +33,29 @@ let package = Package(
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
+        .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
+        // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
+        .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
+        .target(name: "CurrencySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Currency", resources: [.copy("rates.json")]),
+        .target(name: "LocationSearchSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/LocationSearch"),
+        .target(name: "PostsSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/Posts"),
+        .target(name: "TodoListSample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/TodoList"),
+        .target(name: "LiveQuerySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],
+                path: "Samples/LiveQuery"),
+        .testTarget(name: "SampleTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest", "CombineKit", "CombineKitExt", "RxCombineBridge",
+            "CurrencySample", "LocationSearchSample", "PostsSample", "TodoListSample", "LiveQuerySample",
+        ]),
+        .testTarget(name: "SampleParityTests", dependencies: [
+            "SampleSupport", "RxKit", "RxKitTest",
+            "CurrencySample", "LocationSearchSample", "PostsSample", "TodoListSample", "LiveQuerySample",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,11 @@ import Testing
 
     static func tableRows() throws -> [Row] {
         let guide = try read("MigrationGuide.md")
-        return guide.split(separator: "\n").map(String.init).compactMap { line -> Row? in
+        // Only section (c) is the operator table; other sections may have tables of their own.
+        let lines = guide.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("## (c)") }) else { return [] }
+        let end = lines[(start + 1)...].firstIndex(where: { $0.hasPrefix("## ") }) ?? lines.endIndex
+        return lines[start..<end].compactMap { line -> Row? in
             guard line.hasPrefix("| "), !line.hasPrefix("| RxKit"), !line.hasPrefix("| ---"), !line.hasPrefix("| **") else { return nil }
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 5 else { return nil }

@@ -3,6 +3,7 @@ import Foundation
 import ParityTesting
 import RxCombineBridge
 import RxKit
+import RxKitTest
 import Testing
 
 // The code shown in MigrationGuide.md. Each `snippet:NAME` region below appears verbatim in the guide
@@ -110,6 +111,33 @@ func serviceTitles(_ rxService: Observable<String>) -> AnyPublisher<String, Erro
 }
 // end-snippet
 
+// snippet:bridging-both-ways
+// A service still on RxKit, consumed by a Combine-style view model (step 2 of the migration).
+final class BridgedTitlesViewModel: ObservableObject {
+    @Published private(set) var titles: [String] = []
+    @Published private(set) var message: String?
+
+    init(service: @escaping () -> Observable<[String]>) {
+        service()
+            .asPublisher(failureType: LoadError.self) { _ in LoadError() }  // type the Rx error at the seam
+            .map { Optional($0) }
+            .replaceError(with: nil)                  // the UI stream cannot fail
+            .sink { [weak self] titles in
+                self?.titles = titles ?? []
+                self?.message = titles == nil ? "Could not load" : nil
+            }
+            .disposed(by: bag)                        // a DisposeBag holds Combine cancellables too
+    }
+
+    private let bag = DisposeBag()
+}
+
+// The reverse: a Combine service consumed by a view model still on RxKit.
+func rxTitles(from service: AnyPublisher<[String], LoadError>) -> Driver<[String]> {
+    service.asDriver(onErrorJustReturn: [])           // requests .unlimited; dispose cancels
+}
+// end-snippet
+
 @Suite struct GuideSnippetBehaviourTests {
     @Test func errorTypingSnippetsAgree() {
         let parity = Parity()
@@ -165,5 +193,19 @@ func serviceTitles(_ rxService: Observable<String>) -> AnyPublisher<String, Erro
         let cancellable = serviceTitles(Observable.of("x", "y")).sink(receiveCompletion: { _ in }, receiveValue: { titles.append($0) })
         _ = cancellable
         #expect(titles == ["x", "y"])
+    }
+
+    @Test func bridgingSnippetBothWays() {
+        let loaded = BridgedTitlesViewModel(service: { .just(["a", "b"]) })
+        #expect(loaded.titles == ["a", "b"] && loaded.message == nil)
+        let failed = BridgedTitlesViewModel(service: { .error(LoadError()) })
+        #expect(failed.titles.isEmpty && failed.message == "Could not load")
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        var received: [[String]] = []
+        SharingScheduler.mock(scheduler: scheduler) {
+            _ = rxTitles(from: Fail(error: LoadError()).eraseToAnyPublisher()).drive(onNext: { received.append($0) })
+            scheduler.start()
+        }
+        #expect(received == [[]])
     }
 }

@@ -194,14 +194,12 @@ import Testing
                       .same(as: ParityTimeline([.value(210, 1), .value(230, 1), .value(250, 1), .failure(260, "boom")]).subscribed([200, 220, 240])))
         // Trigger completes: RxSwift completes the result when the source *next fails* (RetryWhen.swift: the
         // trigger feeds a PublishSubject that the retry loop subscribes to only after a failure; a completed
-        // subject then completes it). KNOWN BUG in CombineKitExt `retry(when:)`: it finishes as soon as the
-        // trigger finishes, cutting off the attempt the trigger's last value started (here at 240).
+        // subject then completes it). Regression: CombineKitExt used to finish as soon as the trigger
+        // finished, cutting off the attempt the trigger's last value started (at 240); found by this suite.
         parity.expect(failing,
                       rx: { source in source.retry(when: { (errors: Observable<ParityError>) in errors.take(2) }) },
                       combine: { source in source.retry(when: { errors in errors.prefix(2).setFailureType(to: ParityError.self) }) },
-                      .knownBug("CombineKitExt retry(when:) finishes when the trigger finishes; RxSwift/RxKit finish at the source's next failure",
-                                rx: ParityTimeline([.value(210, 1), .value(230, 1), .value(250, 1), .finished(260)]).subscribed([200, 220, 240]),
-                                combine: ParityTimeline([.value(210, 1), .value(230, 1), .finished(240)]).subscribed([200, 220, 240])))
+                      .same(as: ParityTimeline([.value(210, 1), .value(230, 1), .value(250, 1), .finished(260)]).subscribed([200, 220, 240])))
         // A trigger that never completes (every failure retried after 5 ticks). (Not on a hot input that has already failed: RxTest's hot
         // observable sends nothing to a later subscriber, CombineKitTest's hot TestPublisher replays the
         // failure, so resubscribing to one would compare the test inputs, not the operators.)

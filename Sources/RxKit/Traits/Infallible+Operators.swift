@@ -27,6 +27,12 @@ extension InfallibleType {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
+    /// Elements whose key, by `keySelector`, differs from the previous one's by `comparer`. Same as
+    /// RxSwift's `Infallible.distinctUntilChanged(_:comparer:)`.
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
     /// Elements whose value at `keyPath` differs from the previous one's. Same as RxSwift's
     /// `distinctUntilChanged(at:)`.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
@@ -89,6 +95,18 @@ extension InfallibleType {
         Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
+    /// Elements emitted within `duration` of subscription; completes when it passes. The timer runs on
+    /// `scheduler`. Same as RxSwift's `Infallible.take(for:scheduler:)`.
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().take(for: duration, scheduler: scheduler))
+    }
+
+    /// Elements until `predicate` holds for one (included if `behavior` is `.inclusive`). Same as
+    /// RxSwift's `Infallible.take(until:behavior:)`.
+    public func take(until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+        Infallible(asObservable().take(until: predicate, behavior: behavior))
+    }
+
     /// Elements until `other` emits. Same as RxSwift's `take(until:)`.
     public func take<Source: ObservableConvertibleType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other.asObservable()))
@@ -102,6 +120,22 @@ extension InfallibleType {
     /// Elements from the first that fails `predicate` on. Same as RxSwift's `skip(while:)`.
     public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().skip(while: predicate))
+    }
+
+    /// Elements from the moment `other` first emits. Same as RxSwift's `Infallible.skip(until:)`.
+    public func skip<Source: ObservableConvertibleType>(until other: Source) -> Infallible<Element> {
+        Infallible(asObservable().skip(until: other.asObservable()))
+    }
+
+    /// Drops the elements emitted within `duration` of subscription. The timer runs on `scheduler`.
+    /// RxSwift 6's `Infallible` has no time-based skip; this is its `Observable.skip(_:scheduler:)`.
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().skip(duration, scheduler: scheduler))
+    }
+
+    /// The same as `skip(_:scheduler:)`, spelled like `take(for:scheduler:)`, as RxKit's `Observable` has it.
+    public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().skip(for: duration, scheduler: scheduler))
     }
 
     /// Each element combined with the latest element of `second`. Same as RxSwift's `withLatestFrom`.
@@ -136,6 +170,19 @@ extension InfallibleType {
         Infallible(asObservable().observe(on: scheduler))
     }
 
+    /// Subscribes (and unsubscribes) on `scheduler`. RxSwift 6's `Infallible` has no such operator;
+    /// this is its `Observable.subscribe(on:)`, keeping the result infallible.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().subscribe(on: scheduler))
+    }
+
+    /// Prints every event and the subscription lifecycle. Same as RxSwift's `Infallible.debug`
+    /// (Infallible+Debug.swift).
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
+        -> Infallible<Element> {
+        Infallible(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
     /// Runs side effects for events and the subscription lifecycle. Same as RxSwift's `Infallible.do`.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
@@ -156,6 +203,30 @@ extension InfallibleType {
         Infallible(asObservable().concat(second.asObservable()))
     }
 
+    /// The elements of `sequence`'s sources, one source after another. Same as RxSwift's
+    /// `Infallible.concat(_:)`.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
+        where Sequence.Element == Infallible<Element> {
+        Infallible(Observable.concat(sequence.map { $0.asObservable() }))
+    }
+
+    /// The elements of `collection`'s sources, one source after another. Same as RxSwift's
+    /// `Infallible.concat(_:)`.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
+        where Collection.Element == Infallible<Element> {
+        Infallible(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// The elements of `sources`, one source after another. Same as RxSwift's `Infallible.concat(_:)`.
+    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of all `sources`, merged. Same as RxSwift's `Infallible.merge(_:)` for an array.
+    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
     /// The elements of all `sources`, merged. Same as RxSwift's `Infallible.merge`.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
@@ -171,5 +242,38 @@ extension InfallibleType where Element: Equatable {
     /// Elements different from the previous one. Same as RxSwift's `distinctUntilChanged()`.
     public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
+    }
+}
+
+// MARK: - Collection combineLatest and zip
+
+extension InfallibleType {
+    /// The latest elements of all `collection`'s sources, combined with `resultSelector`, whenever one
+    /// emits, once each has emitted. Same as RxSwift's `Infallible.combineLatest(_:resultSelector:)`
+    /// (Infallible+CombineLatest+Collection.swift).
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element)
+        -> Infallible<Element> where Collection.Element: InfallibleType {
+        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The array of the latest elements of all `collection`'s sources whenever one emits, once each has
+    /// emitted. Same as RxSwift's `Infallible.combineLatest(_:)`.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
+        where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+
+    /// The n-th elements of all `collection`'s sources, combined with `resultSelector`, once each has
+    /// produced one. RxSwift 6's `Infallible` has no collection `zip`; this is its `Observable.zip(_:resultSelector:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element)
+        -> Infallible<Element> where Collection.Element: InfallibleType {
+        Infallible(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The array of the n-th elements of all `collection`'s sources, once each has produced one. RxSwift 6's
+    /// `Infallible` has no collection `zip`; this is its `Observable.zip(_:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
+        where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+        Infallible(Observable.zip(collection.map { $0.asObservable() }))
     }
 }

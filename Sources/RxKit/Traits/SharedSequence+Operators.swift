@@ -52,6 +52,13 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
+    /// Elements whose key, by `keySelector`, differs from the previous one's by `comparer`. Same as
+    /// RxCocoa's `distinctUntilChanged(_:comparer:)`.
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool)
+        -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
     /// Elements whose value at `keyPath` differs from the previous one's. Same as RxCocoa's `distinctUntilChanged(at:)`.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(at: keyPath))
@@ -140,6 +147,11 @@ extension SharedSequenceConvertibleType {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
+    /// The elements of all `sources`, merged. Same as RxCocoa's `merge(_:)` for an array.
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
     /// The elements of all `sources`, merged. Same as RxCocoa's `merge`.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
         where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -188,5 +200,27 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// The elements of all inner sequences, merged. Same as RxCocoa's `merge()`.
     public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
         SharedSequence(asObservable().flatMap { $0.asObservable() })
+    }
+
+    /// The elements of the inner sequences, merged, with at most `maxConcurrent` subscribed at a time
+    /// (the others wait their turn). Same as RxCocoa's `merge(maxConcurrent:)`.
+    public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
+    }
+}
+
+extension SharedSequence {
+    /// The array of the latest elements of all `collection`'s sources whenever one emits, once each has
+    /// emitted. Same as RxCocoa's `combineLatest(_:)`.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+
+    /// The array of the n-th elements of all `collection`'s sources, once each has produced one. Same as
+    /// RxCocoa's `zip(_:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }))
     }
 }

@@ -78,7 +78,13 @@ public enum SharingScheduler {
 
     /// Async variant of `mock(scheduler:action:)`.
     public static func mock(scheduler: SchedulerType, action: () async throws -> Void) async rethrows {
-        try await $mocked.withValue(Factory({ scheduler })) { try await action() }
+        try await mock(makeScheduler: { scheduler }, action: action)
+    }
+
+    /// Async variant of `mock(makeScheduler:action:)`: the schedulers made by `makeScheduler` stay in
+    /// force across the suspension points of `action` (the value is task-local).
+    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () async throws -> Void) async rethrows {
+        try await $mocked.withValue(Factory(makeScheduler)) { try await action() }
     }
 }
 

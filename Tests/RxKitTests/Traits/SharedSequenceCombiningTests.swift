@@ -35,4 +35,34 @@ import Testing
             #expect(res.events == [.next(201, [1, 2]), .completed(201)])
         }
     }
+
+    // RxCocoa's combineLatest(_:) on a collection: arrays of the latest elements, once all have one.
+    @Test func combineLatestCollectionWithoutResultSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+        let b = scheduler.createHotObservable([.next(220, 10), .completed(260)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let res = scheduler.start {
+                Driver.combineLatest([a.asDriver(onErrorJustReturn: 0), b.asDriver(onErrorJustReturn: 0)]).asObservable()
+            }
+            #expect(res.events == [.next(221, [1, 10]), .next(231, [2, 10]), .completed(261)])
+        }
+        #expect(a.subscriptions == [Subscription(200, 250)])
+        #expect(b.subscriptions == [Subscription(200, 260)])
+    }
+
+    // RxCocoa's zip(_:) on a collection: arrays of the n-th elements of all sources.
+    @Test func zipCollectionWithoutResultSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let b = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let res = scheduler.start(disposed: 300) {
+                Signal.zip([a.asSignal(onErrorJustReturn: 0), b.asSignal(onErrorJustReturn: 0)]).asObservable()
+            }
+            #expect(res.events == [.next(221, [1, 10]), .next(241, [2, 20])])
+        }
+        #expect(a.subscriptions == [Subscription(200, 300)])
+        #expect(b.subscriptions == [Subscription(200, 300)])
+    }
 }

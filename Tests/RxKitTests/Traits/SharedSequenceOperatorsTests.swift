@@ -112,4 +112,49 @@ import Testing
         // delivered): one upstream subscription, one map call.
         #expect(mapped == 1)
     }
+
+    // RxCocoa's distinctUntilChanged(_:comparer:): neighbours compared by key with the comparer.
+    @Test func distinctUntilChangedKeySelectorAndComparer() {
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 3), .next(230, 4), .completed(240)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let res = scheduler.start {
+                xs.asDriver(onErrorJustReturn: 0).distinctUntilChanged({ $0 % 2 }, comparer: { $0 == $1 }).asObservable()
+            }
+            #expect(res.events == [.next(211, 1), .next(231, 4), .completed(241)])
+        }
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    // RxCocoa's merge(maxConcurrent:): with 1, the second inner sequence waits until the first completes.
+    @Test func mergeMaxConcurrentSubscribesTheNextInnerWhenOneCompletes() {
+        let inner1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let inner2 = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+        let outer = scheduler.createHotObservable([.next(210, 1), .next(215, 2)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let res = scheduler.start {
+                outer.asDriver(onErrorJustReturn: 0)
+                    .map { ($0 == 1 ? inner1 : inner2).asDriver(onErrorJustReturn: 0) }
+                    .merge(maxConcurrent: 1)
+                    .asObservable()
+            }
+            // Every event hops once through the mocked main scheduler.
+            #expect(res.events == [.next(222, 1), .next(238, 2)])
+        }
+        #expect(inner1.subscriptions == [Subscription(211, 231)])
+        #expect(inner2.subscriptions == [Subscription(232, 242)])
+        #expect(outer.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func mergeOfAnArray() {
+        let a = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let b = scheduler.createHotObservable([.next(220, 2), .completed(240)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let res = scheduler.start {
+                Signal.merge([a.asSignal(onErrorJustReturn: 0), b.asSignal(onErrorJustReturn: 0)]).asObservable()
+            }
+            #expect(res.events == [.next(211, 1), .next(221, 2), .completed(241)])
+        }
+        #expect(a.subscriptions == [Subscription(200, 230)])
+        #expect(b.subscriptions == [Subscription(200, 240)])
+    }
 }

@@ -55,6 +55,20 @@ import Testing
         }
     }
 
+    // The async mock keeps the factory in force across suspension points; each operator built reads it.
+    @Test func asyncMockMakeSchedulerStaysInForceAcrossSuspensions() async {
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        var made = 0
+        await SharingScheduler.mock(makeScheduler: { made += 1; return scheduler }) {
+            await Task.yield()
+            #expect(SharingScheduler.make() as AnyObject === scheduler)
+            let res = scheduler.start { xs.asDriver(onErrorJustReturn: 0).asObservable() }
+            #expect(res.events == [.next(211, 1), .completed(221)])
+        }
+        #expect(made == 2)
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
     @Test func asInfallibleKeepsTheElements() {
         SharingScheduler.mock(scheduler: scheduler) {
             let res = scheduler.start { Driver.just(1).asInfallible().asObservable() }

@@ -112,8 +112,8 @@ public enum TodoListDemo {
                 "@Published publishes every set, equal or not; the Combine cell view model sets only what changed "
                     + "where the Rx one uses distinctUntilChanged.",
                 "Stable cells: the changes are zipped with the current cells, applied, and assigned back "
-                    + "(Rx: bind(to: BehaviorRelay); Combine: assign(to: &$cells)).",
-                "Store callbacks hop to the UI scheduler (observe(on:) / receive(on:)): the screen shows (empty) "
+                    + "(Rx: drive(BehaviorRelay); Combine: assign(to: &$cells)).",
+                "Store callbacks hop to the UI scheduler (Rx: asDriver; Combine: receive(on:)): the screen shows (empty) "
                     + "until the first hop at 0 ms; at 6200 ms the list and the cleared banner are two hops, list first.",
             ])
     }

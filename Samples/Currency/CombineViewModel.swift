@@ -6,7 +6,7 @@ import CombineKit
 /// as long as the view model).
 ///
 /// Migration notes (real differences between the frameworks, handled rather than hidden):
-/// - Combine's `share()` replays nothing, where the Rx view model uses `share(replay: 1)`. No replay is
+/// - Combine's `share()` replays nothing, where the Rx view model's Driver replays the latest. No replay is
 ///   needed here because both assignments subscribe in `init`, before the first reload can produce anything.
 /// - `@Published` hands a new subscriber the current value at once (`[]`, `nil`); the Rx outputs emit only
 ///   after a load. The views record the empty screen themselves when they appear, so the extra initial values

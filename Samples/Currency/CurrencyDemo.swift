@@ -27,13 +27,15 @@ public enum CurrencyDemo {
     ], runUntil: 4_000)
     }
 
-    /// A fresh screen of `style` over `file`, on `scheduler`'s clock.
+    /// A fresh screen of `style` over `file`, on `scheduler`'s clock. The Rx and mixed screens' Drivers
+    /// deliver on the sharing scheduler: make and use them inside `SharingScheduler.mock(scheduler:)` with
+    /// the same `scheduler`, so every style runs on one virtual clock.
     public static func makeScreen(_ style: SampleStyle, file: RatesFile, scheduler: SchedulerType & Sendable,
                                   now: @escaping () -> Int) -> CurrencyScreen {
         switch style {
         case .rx:
             let service = RxRatesService(file: file, scheduler: scheduler)
-            return CurrencyRxView(viewModel: CurrencyRxViewModel(service: service, scheduler: scheduler), now: now)
+            return CurrencyRxView(viewModel: CurrencyRxViewModel(service: service), now: now)
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
             let service = CombineRatesService(file: file, scheduler: combineScheduler)
@@ -45,13 +47,22 @@ public enum CurrencyDemo {
 
     /// Plays the session for `style` on `scheduler`; returns what the screen displayed, as frames and as
     /// every state it passed through.
+    ///
+    /// The screen is made, bound and played inside `SharingScheduler.mock(scheduler:)` with the session's
+    /// own `scheduler`: the Rx view model's Drivers then hop to that virtual clock, the way the view model
+    /// used to `observe(on: scheduler)` before it had Drivers, and the way the Combine view model does
+    /// `receive(on: scheduler)`. (The hop is at the same virtual instant, so it moves no display in time.)
     public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline) {
-        let clock = SessionClock(scheduler)
-        let file = FakeRatesFile()
-        let screen = makeScreen(style, file: file, scheduler: scheduler, now: clock.now)
-        session.play(on: scheduler, target: Target(file: file, screen: screen))
-        return (screen.recorder.frames, screen.recorder.timeline)
+        var result = (frames: DisplayTimeline(), transitions: DisplayTimeline())
+        SharingScheduler.mock(scheduler: scheduler) {
+            let clock = SessionClock(scheduler)
+            let file = FakeRatesFile()
+            let screen = makeScreen(style, file: file, scheduler: scheduler, now: clock.now)
+            session.play(on: scheduler, target: Target(file: file, screen: screen))
+            result = (screen.recorder.frames, screen.recorder.timeline)
+        }
+        return result
     }
 
     /// The session in every style, each on its own `HistoricalScheduler`.

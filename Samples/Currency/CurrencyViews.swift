@@ -12,8 +12,9 @@ public protocol CurrencyScreen: AnyObject {
     func tapReload()
 }
 
-/// A headless view controller for the Rx view model: binds each output to a "label" in
-/// `viewDidLoad`, with `[weak self]`, into a `DisposeBag` that ends every binding when the view goes.
+/// A headless view controller for the Rx view model: drives a "label" with each output in
+/// `viewDidLoad` (`drive(with:onNext:)` holds the view weakly), into a `DisposeBag` that ends every
+/// binding when the view goes. `drive` must run on the main thread, or inside `SharingScheduler.mock`.
 public final class CurrencyRxView: CurrencyScreen {
     /// What the screen displayed, timed.
     public let recorder: DisplayRecorder<CurrencyDisplay>
@@ -31,10 +32,10 @@ public final class CurrencyRxView: CurrencyScreen {
     public func viewDidLoad() {
         recorder.record(display)
         viewModel.output.rates
-            .subscribe(onNext: { [weak self] rates in self?.show { $0.rates = rates } })
+            .drive(with: self, onNext: { view, rates in view.show { $0.rates = rates } })
             .disposed(by: disposeBag)
         viewModel.output.errorMessage
-            .subscribe(onNext: { [weak self] message in self?.show { $0.errorMessage = message } })
+            .drive(with: self, onNext: { view, message in view.show { $0.errorMessage = message } })
             .disposed(by: disposeBag)
         viewModel.input.reload.accept(())
     }

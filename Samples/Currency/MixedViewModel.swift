@@ -25,6 +25,6 @@ public enum CurrencyMixedViewModel {
     /// An Rx view model over a `CombineRatesService` reading `file`.
     public static func make(file: RatesFile, scheduler: SchedulerType & Sendable, latency: Int = 300) -> CurrencyRxViewModel {
         let service = CombineRatesService(file: file, scheduler: scheduler.asCombineScheduler(), latency: latency)
-        return CurrencyRxViewModel(service: BridgedRatesService(service), scheduler: scheduler)
+        return CurrencyRxViewModel(service: BridgedRatesService(service))
     }
 }

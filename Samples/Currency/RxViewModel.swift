@@ -1,11 +1,12 @@
 import RxKit
 
-/// The currency screen's view model in RxSwift style: Input (`reload`) / Output (`rates`,
-/// `errorMessage`), `flatMapLatest` so a newer reload cancels an older one, `catch` so a failed load
-/// becomes a message and the screen keeps working.
+/// The currency screen's view model in RxSwift/RxCocoa style: Input (`reload`) / Output (`rates` and
+/// `errorMessage` Drivers), `flatMapLatest` so a newer reload cancels an older one, `catch` so a failed
+/// load becomes a message and the screen keeps working.
 ///
-/// The outputs are Driver-shaped (delivered on `scheduler`, never error, replay the latest to a new
-/// subscriber): `observe(on:)` + `share(replay: 1)`. A failed load keeps the last rates on screen.
+/// The outputs are `Driver`s: they never error, deliver on the main scheduler (`SharingScheduler`'s, a
+/// virtual clock inside `SharingScheduler.mock` in tests and the demo) and replay the latest value to a
+/// new subscriber. A failed load keeps the last rates on screen.
 public final class CurrencyRxViewModel {
     /// What the view sends.
     public struct Input {
@@ -16,9 +17,9 @@ public final class CurrencyRxViewModel {
     /// What the view shows.
     public struct Output {
         /// Rate lines after each successful load.
-        public let rates: Observable<[String]>
+        public let rates: Driver<[String]>
         /// The error banner: a message after a failed load, `nil` after a successful one.
-        public let errorMessage: Observable<String?>
+        public let errorMessage: Driver<String?>
     }
 
     /// The inputs.
@@ -26,8 +27,9 @@ public final class CurrencyRxViewModel {
     /// The outputs.
     public let output: Output
 
-    /// A view model loading through `service`, delivering on `scheduler` (the main scheduler in an app).
-    public init(service: CurrencyRxService, scheduler: SchedulerType) {
+    /// A view model loading through `service`. Build it on the main thread (or inside
+    /// `SharingScheduler.mock`): its Drivers deliver on the scheduler current at that moment.
+    public init(service: CurrencyRxService) {
         let reload = PublishRelay<Void>()
         let results = reload
             .flatMapLatest { _ in
@@ -35,8 +37,8 @@ public final class CurrencyRxViewModel {
                     .map { Result<Converter, ErrorResult>.success($0) }
                     .catch { .just(.failure(ErrorResult.from($0))) }
             }
-            .observe(on: scheduler)
-            .share(replay: 1)
+            // The inner `catch` turned every failure into a value: the outer stream cannot fail.
+            .asDriver(onErrorDriveWith: .empty())
         input = Input(reload: reload)
         output = Output(
             rates: results.compactMap { try? $0.get().lines },

@@ -12,9 +12,10 @@ public final class MixedInboxViewModel: RxInboxViewModelType {
     public let output: RxInboxOutput
     private let disposeBag = DisposeBag()
 
-    /// Queries the Combine `service` through the bridge; delivers on `scheduler` (the UI's).
-    public init(service: CombineMessageService, scheduler: SchedulerType) {
+    /// Queries the Combine `service` through the bridge. Build it on the main thread (or inside
+    /// `SharingScheduler.mock`): its output is a `Driver`.
+    public init(service: CombineMessageService) {
         output = RxInboxViewModel.bind(
-            input: input, query: { service.messages($0).asObservable() }, scheduler: scheduler, disposeBag: disposeBag)
+            input: input, query: { service.messages($0).asObservable() }, disposeBag: disposeBag)
     }
 }

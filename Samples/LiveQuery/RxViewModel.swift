@@ -10,8 +10,8 @@ public struct RxInboxInput {
 
 /// What an inbox view model gives the Rx view.
 public struct RxInboxOutput {
-    /// What to show; replays the current state to a new subscriber.
-    public let state: Observable<InboxState>
+    /// What to show: a `Driver`, replaying the current state to a new subscriber.
+    public let state: Driver<InboxState>
 }
 
 /// The Input/Output shape the Rx view binds to (the Rx and the mixed view models have it).
@@ -24,20 +24,23 @@ public protocol RxInboxViewModelType: AnyObject {
 
 /// The inbox view model in RxKit style: one live query at a time, for the selected filter.
 /// `flatMapLatest` disposes the previous query's subscription when the filter changes or Retry is
-/// tapped, which invalidates its token.
+/// tapped, which invalidates its token. The query's results come from the store's callbacks; the
+/// pipeline becomes a `Driver`, which hops them to the main scheduler (`SharingScheduler`'s), and drives
+/// the state relay the output replays.
 public final class RxInboxViewModel: RxInboxViewModelType {
     public let input = RxInboxInput()
     public let output: RxInboxOutput
     private let disposeBag = DisposeBag()
 
-    /// Queries `service` from now until the view model goes away; delivers on `scheduler` (the UI's).
-    public init(service: RxMessageService, scheduler: SchedulerType) {
-        output = RxInboxViewModel.bind(input: input, query: service.messages, scheduler: scheduler, disposeBag: disposeBag)
+    /// Queries `service` from now until the view model goes away. Build it on the main thread (or inside
+    /// `SharingScheduler.mock`).
+    public init(service: RxMessageService) {
+        output = RxInboxViewModel.bind(input: input, query: service.messages, disposeBag: disposeBag)
     }
 
     /// The pipeline, shared with the mixed view model (which only gets its query differently).
     static func bind(input: RxInboxInput, query: @escaping (MessageFilter) -> Observable<LiveQueryChange>,
-                     scheduler: SchedulerType, disposeBag: DisposeBag) -> RxInboxOutput {
+                     disposeBag: DisposeBag) -> RxInboxOutput {
         let state = BehaviorRelay(value: InboxState(filter: .all, status: .loading))
         let filter = input.selectFilter.startWith(.all).distinctUntilChanged()
         Observable.merge(filter, input.retry.withLatestFrom(filter))
@@ -48,10 +51,10 @@ public final class RxInboxViewModel: RxInboxViewModelType {
                     .concat(Observable.just(InboxState(filter: filter, status: .closed)))
                     .catch { .just(InboxState(filter: filter, status: .failed(inboxMessage(for: $0)))) }
             }
-            .observe(on: scheduler)
-            .bind(to: state)
+            .asDriver(onErrorDriveWith: .empty())  // the `catch` above leaves no error to replace
+            .drive(state)
             .disposed(by: disposeBag)
-        return RxInboxOutput(state: state.asObservable())
+        return RxInboxOutput(state: state.asDriver())
     }
 }
 

@@ -47,19 +47,21 @@ public enum LiveQuerySession {
         }
     }
 
-    /// The screen of `style` over `database`, its view model delivering on `scheduler`.
+    /// The screen of `style` over `database`, its view model delivering on `scheduler`. The Rx and mixed
+    /// view models deliver through a `Driver` instead, on the sharing scheduler: make and use them inside
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
     public static func makeScreen(_ style: SampleStyle, database: MessageDatabase, scheduler: SchedulerType,
                                   recorder: DisplayRecorder<InboxState>) -> InboxScreen {
         switch style {
         case .rx:
-            let viewModel = RxInboxViewModel(service: RxMessageService(database: database), scheduler: scheduler)
+            let viewModel = RxInboxViewModel(service: RxMessageService(database: database))
             return RxInboxView(viewModel: viewModel, recorder: recorder)
         case .combine:
             let viewModel = CombineInboxViewModel(service: CombineMessageService(database: database),
                                                   scheduler: scheduler.asCombineScheduler())
             return CombineInboxView(viewModel: viewModel, recorder: recorder)
         case .mixed:
-            let viewModel = MixedInboxViewModel(service: CombineMessageService(database: database), scheduler: scheduler)
+            let viewModel = MixedInboxViewModel(service: CombineMessageService(database: database))
             return RxInboxView(viewModel: viewModel, recorder: recorder)
         }
     }
@@ -79,13 +81,17 @@ public enum LiveQuerySession {
         public let tokensLeft: Int
     }
 
-    /// Runs the script against `style` on a fresh virtual clock, then closes the screen.
+    /// Runs the script against `style` on a fresh virtual clock, then closes the screen. Everything runs
+    /// inside `SharingScheduler.mock(scheduler:)` with the session's clock, so the Rx view model's Driver
+    /// hops to that clock, as the Combine view model's `receive(on:)` does (at the same virtual instant).
     public static func run(_ style: SampleStyle) -> Result {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         let database = makeDatabase(style, scheduler: scheduler)
         let recorder = makeRecorder(SessionClock(scheduler))
-        script.play(on: scheduler, target: LiveQuerySessionTarget(
-            screen: makeScreen(style, database: database, scheduler: scheduler, recorder: recorder), database: database))
+        SharingScheduler.mock(scheduler: scheduler) {
+            script.play(on: scheduler, target: LiveQuerySessionTarget(
+                screen: makeScreen(style, database: database, scheduler: scheduler, recorder: recorder), database: database))
+        }
         return Result(timeline: recorder.timeline, tokensIssued: database.tokens.count, tokensLeft: database.liveObservations)
     }
 }

@@ -3,7 +3,8 @@ import CombineKitExt
 import RxKit
 import SampleSupport
 
-/// The inbox screen bound the RxKit way: a `DisposeBag` and `[weak self]`.
+/// The inbox screen bound the RxKit way: `drive(with:onNext:)` (the view held weakly) into a
+/// `DisposeBag`. `drive` must run on the main thread, or inside `SharingScheduler.mock`.
 public final class RxInboxView: InboxScreen {
     private let viewModel: RxInboxViewModelType
     public let recorder: DisplayRecorder<InboxState>
@@ -14,7 +15,7 @@ public final class RxInboxView: InboxScreen {
         self.viewModel = viewModel
         self.recorder = recorder
         viewModel.output.state
-            .subscribe(onNext: { [weak self] in self?.recorder.record($0) })
+            .drive(with: self, onNext: { view, state in view.recorder.record(state) })
             .disposed(by: disposeBag)
     }
 

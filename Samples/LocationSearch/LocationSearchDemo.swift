@@ -30,14 +30,16 @@ public enum LocationSearchDemo {
         ], runUntil: 6_000)
     }
 
-    /// A fresh screen of `style` over `backend`, on `scheduler`'s clock.
+    /// A fresh screen of `style` over `backend`, on `scheduler`'s clock. The Rx screen's Drivers (its
+    /// query, throttle and outputs) run on the sharing scheduler: make and use it inside
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
     public static func makeScreen(_ style: SampleStyle, backend: FakeGeocoderBackend, scheduler: SchedulerType & Sendable,
                                   now: @escaping () -> Int) -> LocationSearchScreen {
         switch style {
         case .rx:
             let geocoder = RxGeocoder(backend: backend, scheduler: scheduler)
             return LocationSearchRxView(now: now) { query in
-                LocationSearchRxViewModel(query: query, geocoder: geocoder, scheduler: scheduler)
+                LocationSearchRxViewModel(query: query, geocoder: geocoder)
             }
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
@@ -50,13 +52,21 @@ public enum LocationSearchDemo {
 
     /// Plays the session for `style` on `scheduler`; returns what the screen displayed (frames, and every
     /// state it passed through) and the queries the backend answered.
+    ///
+    /// The screen is made, bound and played inside `SharingScheduler.mock(scheduler:)` with the session's
+    /// own `scheduler`, so the Rx view model's Drivers throttle and deliver on the same virtual clock as
+    /// the geocoder and the Combine view model (whose `throttle` and `receive(on:)` take that scheduler).
     public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
-        let clock = SessionClock(scheduler)
-        let backend = FakeGeocoderBackend()
-        let screen = makeScreen(style, backend: backend, scheduler: scheduler, now: clock.now)
-        session.play(on: scheduler, target: Target(backend: backend, screen: screen))
-        return (screen.recorder.frames, screen.recorder.timeline, backend.requests)
+        var result = (frames: DisplayTimeline(), transitions: DisplayTimeline(), requests: [String]())
+        SharingScheduler.mock(scheduler: scheduler) {
+            let clock = SessionClock(scheduler)
+            let backend = FakeGeocoderBackend()
+            let screen = makeScreen(style, backend: backend, scheduler: scheduler, now: clock.now)
+            session.play(on: scheduler, target: Target(backend: backend, screen: screen))
+            result = (screen.recorder.frames, screen.recorder.timeline, backend.requests)
+        }
+        return result
     }
 
     /// The session in every style, each on its own `HistoricalScheduler`.

@@ -12,21 +12,22 @@ public protocol LocationSearchScreen: AnyObject {
     func type(_ text: String)
 }
 
-/// A headless view controller for the Rx view model. The search field is a `BehaviorRelay<String>` (an
-/// RxCocoa app would use `searchBar.rx.text.orEmpty.asDriver()`); outputs are bound to the rows, the error
-/// label and the spinner with `[weak self]` into a `DisposeBag`.
+/// A headless view controller for the Rx view model. The search field is a `BehaviorRelay<String>`
+/// handed to the view model as `searchText.asDriver()` (an RxCocoa app: `searchBar.rx.text.orEmpty.asDriver()`);
+/// the outputs drive the rows, the error label and the spinner (`drive(with:onNext:)`, the view held
+/// weakly) into a `DisposeBag`. `drive` must run on the main thread, or inside `SharingScheduler.mock`.
 public final class LocationSearchRxView: LocationSearchScreen {
     /// What the screen displayed, timed.
     public let recorder: DisplayRecorder<SearchDisplay>
     /// The search field.
     public let searchText = BehaviorRelay(value: "")
-    private let makeViewModel: (Observable<String>) -> LocationSearchRxViewModel
+    private let makeViewModel: (Driver<String>) -> LocationSearchRxViewModel
     private var viewModel: LocationSearchRxViewModel?
     private var display = SearchDisplay()
     private let disposeBag = DisposeBag()
 
     /// A view that makes its view model from its search field with `makeViewModel`, stamping with `now()`.
-    public init(now: @escaping () -> Int, makeViewModel: @escaping (Observable<String>) -> LocationSearchRxViewModel) {
+    public init(now: @escaping () -> Int, makeViewModel: @escaping (Driver<String>) -> LocationSearchRxViewModel) {
         self.makeViewModel = makeViewModel
         recorder = DisplayRecorder(now: now, render: \.rendered)
     }
@@ -34,16 +35,16 @@ public final class LocationSearchRxView: LocationSearchScreen {
     /// Records the empty screen, makes the view model and binds rows, error label, spinner (in that order).
     public func viewDidLoad() {
         recorder.record(display)
-        let viewModel = makeViewModel(searchText.asObservable())
+        let viewModel = makeViewModel(searchText.asDriver())
         self.viewModel = viewModel
         viewModel.locations
-            .subscribe(onNext: { [weak self] locations in self?.show { $0.results = locations.map(\.label) } })
+            .drive(with: self, onNext: { view, locations in view.show { $0.results = locations.map(\.label) } })
             .disposed(by: disposeBag)
         viewModel.errorMessage
-            .subscribe(onNext: { [weak self] message in self?.show { $0.errorMessage = message } })
+            .drive(with: self, onNext: { view, message in view.show { $0.errorMessage = message } })
             .disposed(by: disposeBag)
         viewModel.querying
-            .subscribe(onNext: { [weak self] querying in self?.show { $0.querying = querying } })
+            .drive(with: self, onNext: { view, querying in view.show { $0.querying = querying } })
             .disposed(by: disposeBag)
     }
 

@@ -19,7 +19,9 @@ public enum PostsDemo {
         ], runUntil: 5_000)
     }
 
-    /// A presenter of `style` for `app`, on `scheduler`'s clock, inside a declarative screen.
+    /// A presenter of `style` for `app`, on `scheduler`'s clock, inside a declarative screen. The Rx
+    /// presenter delivers through a `Driver`, on the sharing scheduler: make it inside
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
     public static func makeScreen(_ style: SampleStyle, app: PostsApp, scheduler: SchedulerType & Sendable) -> PostsScreen {
         let nextFrame: (@escaping () -> Void) -> Void = { work in
             _ = scheduler.schedule(()) { _ in
@@ -30,7 +32,7 @@ public enum PostsDemo {
         switch style {
         case .rx:
             let presenter = PostsRxPresenter(service: RxPostsService(backend: app.backend, scheduler: scheduler),
-                                             cache: app.cache, scheduler: scheduler)
+                                             cache: app.cache)
             return PostsScreenView(presenter: presenter, recorder: app.recorder, nextFrame: nextFrame)
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
@@ -45,11 +47,17 @@ public enum PostsDemo {
 
     /// Plays the session for `style` on `scheduler`; returns what was displayed (frames and every state)
     /// and the requests the backend answered.
+    ///
+    /// The session plays inside `SharingScheduler.mock(scheduler:)` with its own `scheduler` (every launch
+    /// makes a presenter), so the Rx presenter's Driver hops to that virtual clock at the same instant,
+    /// where the CombineKit presenter's `receive(on: scheduler)` hops.
     public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
         let clock = SessionClock(scheduler)
         let app = PostsApp(now: clock.now) { app in makeScreen(style, app: app, scheduler: scheduler) }
-        session.play(on: scheduler, target: app)
+        SharingScheduler.mock(scheduler: scheduler) {
+            session.play(on: scheduler, target: app)
+        }
         return (app.recorder.frames, app.recorder.timeline, app.backend.requests)
     }
 

@@ -13,16 +13,17 @@ public protocol PostsPresenting: ObservableObject where ObjectWillChangePublishe
 /// The posts presenter fed by RxKit, as an RxSwift app with a declarative UI would write it: a
 /// `PublishRelay` of retries, `startWith` for the launch load, `flatMapLatest` into the service (a
 /// newer reload cancels an older one), success saved to the cache, failure replaced by the cached rows or
-/// a Retry state; the result assigned to `@Published state` from a `DisposeBag`-held subscription.
+/// a Retry state; the result, as a `Driver` (delivered on the main scheduler, `SharingScheduler`'s),
+/// drives `@Published state` from a `DisposeBag`-held subscription.
 public final class PostsRxPresenter: PostsPresenting {
     /// What the screen shows.
     @Published public private(set) var state: PostsState = .loading
     private let retries = PublishRelay<Void>()
     private let disposeBag = DisposeBag()
 
-    /// A presenter loading through `service`, saving to `cache`, delivering on `scheduler`. It starts
-    /// loading at once (the app launched).
-    public init(service: PostsRxService, cache: PostsCache, scheduler: SchedulerType) {
+    /// A presenter loading through `service`, saving to `cache`. It starts loading at once (the app
+    /// launched). Make it on the main thread (or inside `SharingScheduler.mock`).
+    public init(service: PostsRxService, cache: PostsCache) {
         retries
             .startWith(())
             .flatMapLatest { _ -> Observable<PostsState> in
@@ -32,8 +33,8 @@ public final class PostsRxPresenter: PostsPresenting {
                     .catch { error in .just(fallbackState(for: error as? PostsError ?? PostsError(message: "\(error)"), cache: cache)) }
                     .startWith(.loading)
             }
-            .observe(on: scheduler)
-            .subscribe(onNext: { [weak self] state in self?.state = state })
+            .asDriver(onErrorDriveWith: .empty())  // the `catch` above leaves no error to replace
+            .drive(onNext: { [weak self] state in self?.state = state })
             .disposed(by: disposeBag)
     }
 

@@ -27,8 +27,10 @@ final class RxTodoCellView {
     var row: String { titleLabel + (isChecked ? "✓" : "") }
 }
 
-/// The to-do screen bound the RxKit way: a `DisposeBag`, `[weak self]` in every subscription, one cell
-/// view per cell view model (reused while the view model stays, as a diffable data source would).
+/// The to-do screen bound the RxKit way: the list's Drivers drive it (`drive(with:onNext:)`, the view
+/// held weakly) into a `DisposeBag`, one cell view per cell view model (reused while the view model
+/// stays, as a diffable data source would). `drive` must run on the main thread, or inside
+/// `SharingScheduler.mock`.
 public final class RxTodoListView: TodoListScreen {
     private let viewModel: RxTodoListViewModelType
     public let recorder: DisplayRecorder<TodoScreen>
@@ -43,12 +45,12 @@ public final class RxTodoListView: TodoListScreen {
         self.viewModel = viewModel
         self.recorder = recorder
         viewModel.output.cells
-            .subscribe(onNext: { [weak self] in self?.reload($0) })
+            .drive(with: self, onNext: { view, cells in view.reload(cells) })
             .disposed(by: disposeBag)
         viewModel.output.errorMessage
-            .subscribe(onNext: { [weak self] in
-                self?.errorBanner = $0
-                self?.render()
+            .drive(with: self, onNext: { view, message in
+                view.errorBanner = message
+                view.render()
             })
             .disposed(by: disposeBag)
     }

@@ -2,6 +2,12 @@ import RxKit
 
 /// One row's view model in RxKit style. Made once per item and kept while the item stays in the
 /// list; renames and toggles flow into it through `update(_:)`.
+///
+/// Its outputs stay `Observable`s over a `BehaviorRelay`, not Drivers, and that is deliberate: the cell
+/// view subscribes while the list is being rebuilt and must have its title at once (the relay replays
+/// it synchronously). They carry values the list's `cells` Driver already delivered on the main scheduler.
+/// A Driver here would add a hop: inline on the main thread in an app, but in virtual time a separate
+/// step at the same instant, so the Rx screen alone would draw an empty row first.
 public final class RxTodoCellViewModel {
     /// The item's id.
     public let id: Int
@@ -43,12 +49,12 @@ public struct RxTodoListInput {
     }
 }
 
-/// What a to-do list view model gives the Rx view.
+/// What a to-do list view model gives the Rx view: Drivers.
 public struct RxTodoListOutput {
     /// The cell view models, in order; the same object for an item as long as it stays.
-    public let cells: Observable<[RxTodoCellViewModel]>
+    public let cells: Driver<[RxTodoCellViewModel]>
     /// The error banner, `nil` when hidden.
-    public let errorMessage: Observable<String?>
+    public let errorMessage: Driver<String?>
 }
 
 /// The Input/Output shape the Rx view binds to (the Rx and the mixed view models have it).
@@ -63,23 +69,26 @@ public protocol RxTodoListViewModelType: AnyObject {
 ///
 /// Stable cells: the store's changes are zipped with the current cells (`BehaviorRelay` replays its
 /// value, so the first change pairs with `[]`), each difference is applied to the cells it was computed
-/// against, and the result is bound back into the relay, where it waits to pair with the next change.
+/// against, and the result drives the relay, where it waits to pair with the next change. The store
+/// calls back on its own queue; `asDriver` hops its changes and the save results to the main scheduler
+/// (`SharingScheduler`'s).
 public final class RxTodoListViewModel: RxTodoListViewModelType {
     public let input = RxTodoListInput()
     public let output: RxTodoListOutput
     private let disposeBag = DisposeBag()
 
-    /// Observes `service` from now until the view model goes away; delivers on `scheduler` (the UI's).
-    public init(service: RxTodoService, scheduler: SchedulerType) {
+    /// Observes `service` from now until the view model goes away. Build it on the main thread (or
+    /// inside `SharingScheduler.mock`).
+    public init(service: RxTodoService) {
         let cells = BehaviorRelay<[RxTodoCellViewModel]>(value: [])
         let errorMessage = BehaviorRelay<String?>(value: nil)
-        output = RxTodoListOutput(cells: cells.asObservable(), errorMessage: errorMessage.asObservable())
+        output = RxTodoListOutput(cells: cells.asDriver(), errorMessage: errorMessage.asDriver())
 
-        Observable.zip(service.changes.observe(on: scheduler), cells.asObservable())
+        Driver.zip(service.changes.asDriver(onErrorDriveWith: .empty()), cells.asDriver())
             .map { difference, current in
                 StableCells.apply(difference, to: current, make: RxTodoCellViewModel.init(item:), update: { $0.update($1) })
             }
-            .bind(to: cells)
+            .drive(cells)
             .disposed(by: disposeBag)
 
         input.actions
@@ -88,8 +97,8 @@ public final class RxTodoListViewModel: RxTodoListViewModelType {
                     .map { _ in String?.none }
                     .catch { .just(todoMessage(for: $0)) }
             }
-            .observe(on: scheduler)
-            .bind(to: errorMessage)
+            .asDriver(onErrorDriveWith: .empty())  // the `catch` above leaves no error to replace
+            .drive(errorMessage)
             .disposed(by: disposeBag)
     }
 }

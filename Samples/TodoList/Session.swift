@@ -49,12 +49,14 @@ public enum TodoListSession {
         }
     }
 
-    /// The screen of `style` over `store`, its view model delivering on `scheduler`.
+    /// The screen of `style` over `store`, its view model delivering on `scheduler`. The Rx view model
+    /// delivers through Drivers instead, on the sharing scheduler: make and use it inside
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
     public static func makeScreen(_ style: SampleStyle, store: TodoStore, scheduler: SchedulerType,
                                   recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
         switch style {
         case .rx:
-            let viewModel = RxTodoListViewModel(service: RxTodoService(store: store), scheduler: scheduler)
+            let viewModel = RxTodoListViewModel(service: RxTodoService(store: store))
             return RxTodoListView(viewModel: viewModel, recorder: recorder)
         case .combine:
             let viewModel = CombineTodoListViewModel(service: CombineTodoService(store: store), scheduler: scheduler.asCombineScheduler())
@@ -75,16 +77,21 @@ public enum TodoListSession {
         public let observationsLeft: Int
     }
 
-    /// Runs the script against `style` on a fresh virtual clock, then closes the screen.
+    /// Runs the script against `style` on a fresh virtual clock, then closes the screen. Everything runs
+    /// inside `SharingScheduler.mock(scheduler:)` with the session's clock, so the Rx view model's Drivers
+    /// hop to that clock, as the Combine view model's `receive(on:)` does (at the same virtual instant).
     public static func run(_ style: SampleStyle) -> Result {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         let clock = SessionClock(scheduler)
         let store = makeStore(style, scheduler: scheduler)
         let recorder = DisplayRecorder<TodoScreen>(now: clock.now, render: \.description)
-        var screen: TodoListScreen? = makeScreen(style, store: store, scheduler: scheduler, recorder: recorder)
-        script.play(on: scheduler, target: TodoListSessionTarget(screen: screen!, store: store))
-        let cellViewsCreated = screen?.cellViewsCreated ?? 0
-        screen = nil
+        var cellViewsCreated = 0
+        SharingScheduler.mock(scheduler: scheduler) {
+            var screen: TodoListScreen? = makeScreen(style, store: store, scheduler: scheduler, recorder: recorder)
+            script.play(on: scheduler, target: TodoListSessionTarget(screen: screen!, store: store))
+            cellViewsCreated = screen?.cellViewsCreated ?? 0
+            screen = nil
+        }
         return Result(timeline: recorder.timeline, cellViewsCreated: cellViewsCreated, observationsLeft: store.observerCount)
     }
 }
@@ -105,8 +112,8 @@ public enum TodoListDemo {
                 "@Published publishes every set, equal or not; the Combine cell view model sets only what changed "
                     + "where the Rx one uses distinctUntilChanged.",
                 "Stable cells: the changes are zipped with the current cells, applied, and assigned back "
-                    + "(Rx: bind(to: BehaviorRelay); Combine: assign(to: &$cells)).",
-                "Store callbacks hop to the UI scheduler (observe(on:) / receive(on:)): the screen shows (empty) "
+                    + "(Rx: drive(BehaviorRelay); Combine: assign(to: &$cells)).",
+                "Store callbacks hop to the UI scheduler (Rx: asDriver; Combine: receive(on:)): the screen shows (empty) "
                     + "until the first hop at 0 ms; at 6200 ms the list and the cleared banner are two hops, list first.",
             ])
     }

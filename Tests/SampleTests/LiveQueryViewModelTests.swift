@@ -8,7 +8,8 @@ import SampleSupport
 import Testing
 
 /// An inbox screen of one style on an RxKitTest clock (1 tick = 1 ms), with weak handles on the parts
-/// that must go away.
+/// that must go away. It is made inside `SharingScheduler.mock(scheduler:)` with that clock, so the Rx
+/// and mixed view models' Drivers deliver in virtual time.
 private final class InboxHarness {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
     let database: MessageDatabase
@@ -19,10 +20,17 @@ private final class InboxHarness {
     init(_ style: SampleStyle, messages: [Message] = LiveQuerySession.seed) {
         database = LiveQuerySession.makeDatabase(style, scheduler: scheduler, messages: messages)
         let recorder = LiveQuerySession.makeRecorder(SessionClock(scheduler))
+        var screen: InboxScreen?
+        SharingScheduler.mock(scheduler: scheduler) { screen = makeScreen(style, recorder: recorder) }
+        self.screen = screen
+        weakScreen = screen
+    }
+
+    private func makeScreen(_ style: SampleStyle, recorder: DisplayRecorder<InboxState>) -> InboxScreen {
         let screen: InboxScreen
         switch style {
         case .rx:
-            let viewModel = RxInboxViewModel(service: RxMessageService(database: database), scheduler: scheduler)
+            let viewModel = RxInboxViewModel(service: RxMessageService(database: database))
             weakViewModel = viewModel
             screen = RxInboxView(viewModel: viewModel, recorder: recorder)
         case .combine:
@@ -31,12 +39,11 @@ private final class InboxHarness {
             weakViewModel = viewModel
             screen = CombineInboxView(viewModel: viewModel, recorder: recorder)
         case .mixed:
-            let viewModel = MixedInboxViewModel(service: CombineMessageService(database: database), scheduler: scheduler)
+            let viewModel = MixedInboxViewModel(service: CombineMessageService(database: database))
             weakViewModel = viewModel
             screen = RxInboxView(viewModel: viewModel, recorder: recorder)
         }
-        self.screen = screen
-        weakScreen = screen
+        return screen
     }
 
     /// Does `action` at `time` ms and runs the clock to `time + 500`.

@@ -8,7 +8,9 @@ import SampleSupport
 import Testing
 
 /// Unit tests of the three posts presenters: failures with and without a cache, empty data,
-/// cancellation, the presenter as an `ObservableObject`, leaks; and the file cache.
+/// cancellation, the presenter as an `ObservableObject`, leaks; and the file cache. Each launch makes
+/// its screen inside `SharingScheduler.mock(scheduler:)` with the test's clock, so the Rx presenter's
+/// Driver delivers in virtual time.
 @Suite struct PostsPresenterTests {
     private func scheduler() -> TestScheduler {
         TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
@@ -17,7 +19,9 @@ import Testing
     private func app(_ style: SampleStyle, _ scheduler: TestScheduler, backend: FakePostsBackend = FakePostsBackend(),
                      cache: InMemoryPostsCache = InMemoryPostsCache()) -> PostsApp {
         PostsApp(backend: backend, cache: cache, now: SessionClock(scheduler).now) { app in
-            PostsDemo.makeScreen(style, app: app, scheduler: scheduler)
+            var screen: PostsScreen?
+            SharingScheduler.mock(scheduler: scheduler) { screen = PostsDemo.makeScreen(style, app: app, scheduler: scheduler) }
+            return screen!
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 import TodoListSample
 
 /// A to-do screen of one style on an RxKitTest clock (1 tick = 1 ms), with weak handles on the parts
-/// that must go away.
+/// that must go away. It is made inside `SharingScheduler.mock(scheduler:)` with that clock, so the Rx
+/// view model's Drivers deliver in virtual time.
 private final class TodoHarness {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
     let store: TodoStore
@@ -18,10 +19,17 @@ private final class TodoHarness {
     init(_ style: SampleStyle, items: [TodoItem] = TodoListSession.seed) {
         store = TodoListSession.makeStore(style, scheduler: scheduler, items: items)
         let recorder = DisplayRecorder<TodoScreen>(now: SessionClock(scheduler).now, render: \.description)
+        var screen: TodoListScreen?
+        SharingScheduler.mock(scheduler: scheduler) { screen = makeScreen(style, recorder: recorder) }
+        self.screen = screen
+        weakScreen = screen
+    }
+
+    private func makeScreen(_ style: SampleStyle, recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
         let screen: TodoListScreen
         switch style {
         case .rx:
-            let viewModel = RxTodoListViewModel(service: RxTodoService(store: store), scheduler: scheduler)
+            let viewModel = RxTodoListViewModel(service: RxTodoService(store: store))
             weakViewModel = viewModel
             screen = RxTodoListView(viewModel: viewModel, recorder: recorder)
         case .combine:
@@ -33,8 +41,7 @@ private final class TodoHarness {
             weakViewModel = viewModel
             screen = CombineTodoListView(viewModel: viewModel, recorder: recorder)
         }
-        self.screen = screen
-        weakScreen = screen
+        return screen
     }
 
     /// Does `action` at `time` ms and runs the clock to `time + 500`.

@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "RxKitTest", dependencies: ["RxKit"]),
-        .executableTarget(name: "Demo", dependencies: ["SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
+        .executableTarget(name: "Demo", dependencies: ["RxKit", "SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
                                                       "TodoListSample", "LiveQuerySample"],
                           path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),

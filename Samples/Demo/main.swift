@@ -62,4 +62,12 @@ if failed.isEmpty {
 } else {
     print("Parity FAILED for: \(failed.joined(separator: ", "))")
 }
-exit(failed.isEmpty ? 0 : 1)
+var mainSchedulerWorks = true
+if arguments.isEmpty {
+    // The features above run in virtual time; this one uses the real main queue.
+    mainSchedulerWorks = mainSchedulerCheck()
+    print(mainSchedulerWorks
+          ? "MainScheduler: an element sent from a background thread arrived on the main thread (the demo spins RunLoop.main)."
+          : "MainScheduler: FAILED — the element never reached the main thread.")
+}
+exit(failed.isEmpty && mainSchedulerWorks ? 0 : 1)

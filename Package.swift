@@ -17,16 +17,20 @@ let package = Package(
     ],
     targets: [
         .target(name: "RxKit"),
-        .target(name: "RxKitTest", dependencies: ["RxKit"]),
+        .target(name: "GrammarChecking"),
+        .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit"], path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         .target(name: "CombineKit"),
-        .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
+        .target(name: "CombineKitTest", dependencies: ["CombineKit", "GrammarChecking"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
         .target(name: "CombineKitExt", dependencies: ["CombineKit"]),
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
         .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
+        .testTarget(name: "ReliabilityTests", dependencies: [
+            "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge", "GrammarChecking",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

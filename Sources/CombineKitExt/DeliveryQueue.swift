@@ -111,7 +111,7 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
 
     /// Adds downstream demand, reports it through `onDemand`, and delivers what it allows.
     internal func request(_ additional: Subscribers.Demand) {
-        precondition(additional > 0, "request(_:): demand must be greater than zero")
+        precondition(additional > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let callback: ((Subscribers.Demand) -> Void)? = lock.withLock {
             guard downstream != nil else { return nil }
             demand += additional

@@ -136,9 +136,11 @@ struct StressCombineKitTests {
             #expect(zipped.completion == .finished)
             #expect(latest.values.last == [last, last])
             #expect(latest.completion == .finished)
-            for subscriber in [zipped, latest, sampled] {
-                #expect(subscriber.grammarViolations.isEmpty)
-                #expect(isNonDecreasing(subscriber.values.map { $0[0] }) && isNonDecreasing(subscriber.values.map { $0[1] }))
+            for (name, subscriber) in [("zip", zipped), ("combineLatest", latest), ("withLatestFrom", sampled)] {
+                #expect(subscriber.grammarViolations.isEmpty, "\(name)")
+                let values = subscriber.values
+                #expect(isNonDecreasing(values.map { $0[0] }) && isNonDecreasing(values.map { $0[1] }),
+                        "\(name) delivered combinations out of order: \(firstOutOfOrder(values))")
             }
         }
     }

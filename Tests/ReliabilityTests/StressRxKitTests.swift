@@ -141,9 +141,11 @@ struct StressRxKitTests {
             }
             let last = Stress.valuesPerThread - 1
             // Each component only moves forward, and the last combination has both last values.
-            for observer in [latest, sampled] {
-                #expect(observer.grammar.violations.isEmpty)
-                #expect(isNonDecreasing(observer.values.map { $0[0] }) && isNonDecreasing(observer.values.map { $0[1] }))
+            for (name, observer) in [("combineLatest", latest), ("withLatestFrom", sampled)] {
+                #expect(observer.grammar.violations.isEmpty, "\(name)")
+                let values = observer.values
+                #expect(isNonDecreasing(values.map { $0[0] }) && isNonDecreasing(values.map { $0[1] }),
+                        "\(name) delivered combinations out of order: \(firstOutOfOrder(values))")
             }
             #expect(latest.values.last == [last, last])
             #expect(latest.values.count >= Stress.valuesPerThread && latest.values.count < 2 * Stress.valuesPerThread)
@@ -233,4 +235,12 @@ struct StressRxKitTests {
 
 func isNonDecreasing(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+}
+
+/// The first adjacent pair of combinations where a component goes backwards (for failure messages).
+func firstOutOfOrder(_ values: [[Int]]) -> String {
+    for (index, (previous, next)) in zip(values, values.dropFirst()).enumerated() where previous[0] > next[0] || previous[1] > next[1] {
+        return "\(previous) then \(next) at \(index + 1) of \(values.count)"
+    }
+    return "none"
 }

@@ -99,7 +99,7 @@ public final class GrammarChecker: @unchecked Sendable {
     private let checksSubscription: Bool
     private var terminated = false
     private var subscribed = false
-    private var active: [(thread: pthread_t, depth: Int)] = []
+    private var active: [(thread: pthread_t, depth: Int, call: Call)] = []
     private var recorded: [GrammarViolation] = []
     private var allowed: [GrammarViolation.Kind: String] = [:]
 
@@ -124,14 +124,16 @@ public final class GrammarChecker: @unchecked Sendable {
     public func enter(_ call: Call, event: @autoclosure () -> String) -> Entry {
         let me = pthread_self()
         var found: [GrammarViolation.Kind] = []
+        var overlapped: Call?
         lock.lock()
-        if active.contains(where: { pthread_equal($0.thread, me) == 0 }) {
+        if let other = active.first(where: { pthread_equal($0.thread, me) == 0 }) {
             found.append(.overlappingDelivery)
+            overlapped = other.call
         }
         if let index = active.firstIndex(where: { pthread_equal($0.thread, me) != 0 }) {
             active[index].depth += 1
         } else {
-            active.append((me, 1))
+            active.append((me, 1, call))
         }
         switch call {
         case .subscription:
@@ -148,7 +150,13 @@ public final class GrammarChecker: @unchecked Sendable {
         lock.unlock()
         if !found.isEmpty {
             let text = event()
-            for kind in found { note(kind, event: text) }
+            for kind in found {
+                if kind == .overlappingDelivery, let overlapped {
+                    note(kind, event: "\(text), while another thread was inside its \(overlapped) call")
+                } else {
+                    note(kind, event: text)
+                }
+            }
         }
         return Entry(thread: me)
     }

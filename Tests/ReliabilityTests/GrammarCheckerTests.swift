@@ -67,7 +67,7 @@ struct GrammarCheckerTests {
         let after = checker.enter(.terminal, event: "completed")
         checker.leave(after)
         #expect(checker.violations.map(\.kind) == [.overlappingDelivery])
-        #expect(checker.violations.first?.event == "3")
+        #expect(checker.violations.first?.event == "3, while another thread was inside its value call")
     }
 
     @Test func testSubscriberFlagsValuesBeyondDemandAndEventsOutOfGrammar() {

@@ -31,6 +31,14 @@ struct SubscriptionSerialisationTests {
         #expect(probe.values == [0, 1])
     }
 
+    @Test func asPublisherHoldsValuesUntilReceiveSubscriptionReturns() {
+        let subject = PublishSubject<Int>()
+        let probe = SubscribingProbe<Int, Error> { onOtherThread { subject.onNext(1) } }
+        subject.asPublisher().subscribe(probe)
+        #expect(probe.valuesDuringSubscription == 0)
+        #expect(probe.values == [1])
+    }
+
     @Test func aSynchronousSourceStillDeliversBeforeSubscribeReturns() {
         // Holding values during receive(subscription:) must not make synchronous sources asynchronous.
         var values: [Int] = []

@@ -39,6 +39,14 @@ struct SubscriptionSerialisationTests {
         #expect(probe.values == [1])
     }
 
+    @Test func replayingSubjectHoldsValuesUntilReceiveSubscriptionReturns() {
+        let subject = ReplayingSubject<Int, Never>(bufferSize: 1)
+        let probe = SubscribingProbe<Int, Never> { onOtherThread { subject.send(1) } }
+        subject.subscribe(probe)
+        #expect(probe.valuesDuringSubscription == 0)
+        #expect(probe.values == [1])
+    }
+
     @Test func aSynchronousSourceStillDeliversBeforeSubscribeReturns() {
         // Holding values during receive(subscription:) must not make synchronous sources asynchronous.
         var values: [Int] = []

@@ -145,6 +145,26 @@ struct StressCombineKitTests {
         }
     }
 
+    /// Regression for the reordering bug (fixed in CombiningCoordinator): a combination computed later
+    /// must never be delivered before an earlier one. The race window is small, so this runs 10× the rounds.
+    @Test func combineLatestNeverDeliversAnOlderCombinationAfterANewerOne() {
+        for _ in 0..<(Stress.rounds * 10) {
+            let left = PassthroughSubject<Int, Never>()
+            let right = PassthroughSubject<Int, Never>()
+            let latest = TestSubscriber<[Int], Never>()
+            left.combineLatest(right) { [$0, $1] }.subscribe(latest)
+            Stress.race(2) { thread in
+                let subject = thread == 0 ? left : right
+                for index in 0..<Stress.valuesPerThread { subject.send(index) }
+            }
+            let values = latest.values
+            let ordered = isNonDecreasing(values.map { $0[0] }) && isNonDecreasing(values.map { $0[1] })
+            #expect(ordered, "combineLatest delivered combinations out of order: \(firstOutOfOrder(values))")
+            #expect(values.last == [Stress.valuesPerThread - 1, Stress.valuesPerThread - 1])
+            if !ordered { break }
+        }
+    }
+
     @Test func switchToLatestAndFlatMapLatestFromManyThreads() {
         for _ in 0..<Stress.rounds {
             let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()

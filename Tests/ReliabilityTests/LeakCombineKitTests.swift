@@ -50,6 +50,16 @@ struct LeakCombineKitTests {
         }
     }
 
+    @Test func theRegistrySeesAnInnerObjectThatIsKeptAlive() {
+        let registry = WeakRegistry()
+        let source = ProbeSource(registry: registry)
+        let subscriber = ReleasingSubscriber<Int, LeakError>(registry: registry)
+        source.map { $0 }.subscribe(subscriber)
+        source.subject.send(1)
+        #expect(registry.alive.count == 3, "the subject, the probe link and map's inner object are alive: \(registry.alive)")
+        subscriber.cancel()
+    }
+
     @Test func transforming() {
         expectNoLeaks("map/tryMap/compactMap/scan") { a, _, _ in a.map { $0 * 2 }.compactMap { $0 }.scan(0, +).tryMap { $0 } }
         expectNoLeaks("reduce/collect") { a, _, _ in a.reduce(0, +).merge(with: a.collect().map(\.count)) }

@@ -50,6 +50,15 @@ struct LeakRxKitTests {
         }
     }
 
+    @Test func theMeasureSeesASubscriptionThatIsKeptAlive() {
+        var kept: Disposable?
+        let live = Resources.measure {
+            kept = PublishSubject<Int>().map { $0 }.subscribe()
+        }
+        #expect(!Resources.isTracking || live > 0, "a subscription kept alive must count")
+        kept?.dispose()
+    }
+
     @Test func combining() {
         expectNoLeaks("merge") { a, b, _ in Observable.merge(a, b) }
         expectNoLeaks("concat") { a, b, _ in a.concat(b) }

@@ -1,53 +1,65 @@
+import CurrencySample
 import Foundation
-import RxKit
+import LiveQuerySample
+import LocationSearchSample
+import PostsSample
+import SampleSupport
+import TodoListSample
 
-// Until the sample features land, the demo runs a small RxKit pipeline twice:
-// once in virtual time (HistoricalScheduler) printing its timeline, and once on MainScheduler,
-// driven by the main run loop (how MainScheduler works on Linux).
+// `swift run demo [feature…]`: plays each sample feature's scripted user session in virtual time in
+// three styles (Rx, Combine, mixed), prints what each style's headless view displayed side by side, and
+// a parity verdict. Exits 1 if any style differs, 2 on a usage error.
 
-let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
-let input = PublishSubject<Int>()
-var timeline: [String] = []
-func stamp() -> String { String(format: "t=%3.0fs", scheduler.now.timeIntervalSince1970) }
-
-let subscription = input
-    .map { $0 * 10 }
-    .filter { $0 != 20 }
-    .subscribe(
-        onNext: { timeline.append("\(stamp())  next(\($0))") },
-        onError: { timeline.append("\(stamp())  error(\($0))") },
-        onCompleted: { timeline.append("\(stamp())  completed") }
-    )
-
-for (second, value) in [(1, 1), (2, 2), (3, 3)] {
-    _ = scheduler.scheduleRelative(value, dueTime: .seconds(second)) { value in
-        input.onNext(value)
-        return Disposables.create()
-    }
+/// A feature the demo can run.
+struct Feature {
+    let name: String
+    let run: () -> SampleRun
 }
-_ = scheduler.scheduleRelative((), dueTime: .seconds(4)) { _ in
-    input.onCompleted()
-    return Disposables.create()
-}
-scheduler.start()
-subscription.dispose()
 
-print("RxKit demo: subject -> map { $0 * 10 } -> filter { $0 != 20 }, in virtual time")
-timeline.forEach { print("  " + $0) }
+let features: [Feature] = [
+    Feature(name: CurrencyDemo.name, run: CurrencyDemo.run),
+    Feature(name: LocationSearchDemo.name, run: LocationSearchDemo.run),
+    Feature(name: PostsDemo.name, run: PostsDemo.run),
+    Feature(name: TodoListDemo.name, run: TodoListDemo.run),
+    Feature(name: LiveQueryDemo.name, run: LiveQueryDemo.run),
+]
 
-// MainScheduler on Linux: work scheduled from another thread runs once the main run loop spins.
-let relay = BehaviorRelay(value: "waiting")
-let mainBag = DisposeBag()
-relay.subscribe(onNext: { print("  main thread? \(Thread.isMainThread)  value: \($0)") }).disposed(by: mainBag)
-DispatchQueue.global().async {
-    _ = MainScheduler.instance.schedule(()) { _ in
-        relay.accept("delivered on MainScheduler")
-        return Disposables.create()
-    }
+@MainActor func usage() -> String {
+    """
+    usage: swift run demo [feature…]
+
+    Runs each feature's scripted session in Rx, Combine and mixed style (virtual time) and prints the
+    display timelines side by side with a parity verdict. With no feature, runs them all.
+    Exit status: 0 when every style shows the same timeline, 1 when one differs, 2 on a usage error.
+
+    features:
+    \(features.map { "  " + $0.name }.joined(separator: "\n"))
+    """
 }
-print("MainScheduler (driven by RunLoop.main):")
-let deadline = Date().addingTimeInterval(2)
-while relay.value == "waiting" && Date() < deadline {
-    RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage())
+    exit(0)
 }
-exit(relay.value == "waiting" ? 1 : 0)
+let unknown = arguments.filter { name in !features.contains { $0.name == name } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("demo: unknown feature \(unknown.joined(separator: ", "))\n\n\(usage())\n".utf8))
+    exit(2)
+}
+let selected = arguments.isEmpty ? features : features.filter { arguments.contains($0.name) }
+
+var failed: [String] = []
+for (index, feature) in selected.enumerated() {
+    if index > 0 { print("") }
+    let run = feature.run()
+    print(run.report())
+    if !run.verdict.passed { failed.append(feature.name) }
+}
+print("")
+if failed.isEmpty {
+    print("All \(selected.count) feature(s) at parity across Rx, Combine and Mixed.")
+} else {
+    print("Parity FAILED for: \(failed.joined(separator: ", "))")
+}
+exit(failed.isEmpty ? 0 : 1)

@@ -282,3 +282,47 @@ extension Publishers {
         }
     }
 }
+
+// Specialisations: merging a merge widens it, as in Combine (`Merge.merge(with:)` is a `Merge3`, …).
+
+extension Publishers.Merge {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge3<A, B, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge3(a, b, other)
+    }
+}
+
+extension Publishers.Merge3 {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge4<A, B, C, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge4(a, b, c, other)
+    }
+}
+
+extension Publishers.Merge4 {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge5<A, B, C, D, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge5(a, b, c, d, other)
+    }
+}
+
+extension Publishers.Merge5 {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge6<A, B, C, D, E, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge6(a, b, c, d, e, other)
+    }
+}
+
+extension Publishers.Merge6 {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge7<A, B, C, D, E, F, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge7(a, b, c, d, e, f, other)
+    }
+}
+
+extension Publishers.Merge7 {
+    /// Adds one more publisher to this merge.
+    public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge8<A, B, C, D, E, F, G, Z> where Z.Failure == Failure, Z.Output == Output {
+        Publishers.Merge8(a, b, c, d, e, f, g, other)
+    }
+}

@@ -14,7 +14,8 @@ extension Publishers {
     /// opens an interval; elements arriving during the interval are held (the newest with
     /// `latest: true`, the first otherwise) and the held one is published when the interval ends,
     /// which opens the next interval. Elements due while the downstream has no demand are dropped.
-    /// The upstream is asked for `.unlimited`. On completion a held element is published first.
+    /// The upstream is asked for `.unlimited`. The completion is delivered on the scheduler without
+    /// waiting; an element still held for the end of the interval is dropped (as observed in Combine).
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -133,11 +134,8 @@ extension Publishers.Throttle {
                     return
                 }
                 finished = true
-                let value = held
                 held = nil
-                let deliver = value != nil && demand > 0
                 lock.unlock()
-                if deliver, case .finished = completion, let value = value { _ = downstream.receive(value) }
                 downstream.receive(completion: completion)
             }
         }

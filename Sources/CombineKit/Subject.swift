@@ -90,8 +90,12 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        // Release the subject only after unlocking: if this was its last reference, its deinit cancels
+        // this very subscriber, which must be able to take the lock (it is not recursive).
+        let released = subject
         subject = nil
         lock.unlock()
         subscription?.cancel()
+        withExtendedLifetime(released) {}
     }
 }

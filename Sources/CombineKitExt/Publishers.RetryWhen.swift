@@ -5,10 +5,12 @@ extension Publisher {
     /// (RxSwift's `retry(when:)`). `handler` runs once per subscription and receives the stream of
     /// this publisher's failures; the trigger is subscribed before this publisher.
     ///
-    /// As in RxSwift: each trigger value cancels the current attempt (if any) and starts a new one;
-    /// the trigger finishing finishes the result; the trigger failing fails it. A failure of an
-    /// attempt is only sent to the failure stream — whether to retry, finish or fail is the trigger's
-    /// decision. Demand: the trigger is asked for `.unlimited`; each attempt is asked for the
+    /// As in RxSwift: an attempt's failure is sent to the failure stream, and the trigger is listened to
+    /// only while a failure waits for its answer — a trigger value then starts the next attempt, the
+    /// trigger finishing finishes the result, the trigger failing fails it. A trigger value while an
+    /// attempt runs is ignored; a trigger that ends while an attempt runs ends the result at that
+    /// attempt's next failure (RxSwift: "If the source observable errors and the notifier completes,
+    /// it will complete the source sequence"). An attempt that finishes finishes the result. Demand: the trigger is asked for `.unlimited`; each attempt is asked for the
     /// downstream demand not yet fulfilled. Synchronous retries are run in a loop, not recursively.
     public func retry<Trigger: Publisher>(when handler: @escaping (AnyPublisher<Failure, Never>) -> Trigger) -> Publishers.RetryWhen<Self, Trigger>
         where Trigger.Failure == Failure {
@@ -52,6 +54,10 @@ private final class RetryWhenInner<Upstream: Publisher, Trigger: Publisher>: Sub
     private var terminated = false
     private var isSubscribing = false
     private var subscribeAgain = false
+    /// An attempt failed and its failure waits for the trigger's answer.
+    private var awaitingTrigger = false
+    /// The trigger ended while an attempt was running: applied at that attempt's next failure.
+    private var triggerEnded: Subscribers.Completion<Failure>?
 
     init<S: Subscriber>(downstream: S, upstream: Upstream) where S.Input == Upstream.Output, S.Failure == Failure {
         self.upstream = upstream
@@ -125,16 +131,30 @@ private final class RetryWhenInner<Upstream: Publisher, Trigger: Publisher>: Sub
         return .none
     }
 
+    /// What an attempt's completion leads to, decided under the lock and acted on outside it.
+    private enum AttemptOutcome {
+        case ignore
+        case finish(Subscribers.Completion<Failure>)
+        case askTrigger(Failure)
+    }
+
     func attemptCompleted(_ completion: Subscribers.Completion<Failure>, id: Int) {
-        let current: Bool = lock.withLock {
-            guard !terminated, id == attempt else { return false }
+        let next: AttemptOutcome = lock.withLock {
+            guard !terminated, id == attempt else { return .ignore }
             attemptSubscription = nil
-            return true
+            switch completion {
+            case .finished:
+                return .finish(.finished)
+            case .failure(let error):
+                if let ended = triggerEnded { return .finish(ended) }
+                awaitingTrigger = true  // set before sending: the trigger may answer synchronously
+                return .askTrigger(error)
+            }
         }
-        guard current else { return }
-        switch completion {
-        case .finished: finish(.finished)
-        case .failure(let error): failures.send(error)
+        switch next {
+        case .ignore: break
+        case .finish(let completion): finish(completion)
+        case .askTrigger(let error): failures.send(error)
         }
     }
 
@@ -149,12 +169,22 @@ private final class RetryWhenInner<Upstream: Publisher, Trigger: Publisher>: Sub
     }
 
     func triggerFired() {
-        guard !lock.withLock({ terminated }) else { return }
-        subscribeAttempt()
+        let retry: Bool = lock.withLock {
+            guard !terminated, awaitingTrigger else { return false }  // ignored while an attempt runs
+            awaitingTrigger = false
+            return true
+        }
+        if retry { subscribeAttempt() }
     }
 
     func triggerCompleted(_ completion: Subscribers.Completion<Failure>) {
-        finish(completion)
+        let now: Bool = lock.withLock {
+            guard !terminated else { return false }
+            if awaitingTrigger { return true }
+            triggerEnded = completion  // an attempt is running: end at its next failure
+            return false
+        }
+        if now { finish(completion) }
     }
 
     // MARK: Ending

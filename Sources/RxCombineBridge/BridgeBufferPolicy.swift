@@ -2,6 +2,10 @@
 ///
 /// Rx sources push; Combine subscribers pull. The bridge holds the excess until it is demanded, and a
 /// terminal event always waits behind the held elements — nothing is ever lost at completion or error.
+///
+/// ```swift
+/// let latest = sensor.readings().asPublisher(bufferPolicy: .bounded(100, whenFull: .dropOldest))
+/// ```
 public enum BridgeBufferPolicy: Sendable, Equatable {
     /// Hold every element until demanded (the default).
     case unbounded
@@ -10,6 +14,10 @@ public enum BridgeBufferPolicy: Sendable, Equatable {
 }
 
 /// How a bounded bridge buffer behaves when it is full and another element arrives.
+///
+/// ```swift
+/// observable.asPublisher(bufferPolicy: .bounded(10, whenFull: .fail))  // fails with BridgeBufferOverflow
+/// ```
 public enum BridgeOverflowStrategy: Sendable, Equatable {
     /// Drop the oldest held element to make room.
     case dropOldest
@@ -20,6 +28,10 @@ public enum BridgeOverflowStrategy: Sendable, Equatable {
 }
 
 /// The failure a `.bounded(_, whenFull: .fail)` bridge sends when its buffer overflows.
+///
+/// ```swift
+/// if case .failure(let error as BridgeBufferOverflow) = completion { log("overflow at \(error.capacity)") }
+/// ```
 public struct BridgeBufferOverflow: Error, Equatable, CustomStringConvertible {
     /// The buffer's capacity.
     public let capacity: Int

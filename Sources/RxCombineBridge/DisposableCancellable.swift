@@ -12,6 +12,10 @@ extension Disposable {
     }
 
     /// Stores this disposable in a set of cancellables (it is disposed when cancelled or released).
+    ///
+    /// ```swift
+    /// observable.subscribe(onNext: render).store(in: &cancellables)
+    /// ```
     public func store(in set: inout Set<AnyCancellable>) {
         asCancellable().store(in: &set)
     }
@@ -19,6 +23,10 @@ extension Disposable {
 
 extension Cancellable {
     /// This cancellable as a `Disposable`: disposing it cancels this, once.
+    ///
+    /// ```swift
+    /// publisher.sink { render($0) }.asDisposable().disposed(by: disposeBag)
+    /// ```
     public func asDisposable() -> Disposable {
         Disposables.create { self.cancel() }
     }

@@ -31,10 +31,18 @@ extension ObservableConvertibleType {
     }
 
     /// `asPublisher()`: this sequence as `AnyPublisher<Element, Error>`.
+    ///
+    /// ```swift
+    /// service.rates().publisher.sink(receiveCompletion: { _ in }, receiveValue: render)
+    /// ```
     public var publisher: AnyPublisher<Element, Swift.Error> { asPublisher() }
 }
 
 /// The publisher behind `asPublisher()`: one `ObservableSubscription` per subscriber.
+///
+/// ```swift
+/// let publisher: AnyPublisher<Int, Error> = Observable.of(1, 2, 3).asPublisher()
+/// ```
 public struct ObservablePublisher<Output, Failure: Swift.Error>: Publisher {
     let source: Observable<Output>
     let bufferPolicy: BridgeBufferPolicy

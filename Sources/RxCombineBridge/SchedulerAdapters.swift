@@ -19,6 +19,10 @@ extension SchedulerType {
 }
 
 /// An RxKit `SchedulerType` seen as a CombineKit `Scheduler`. Time is the Rx scheduler's `now` (a `Date`).
+///
+/// ```swift
+/// publisher.debounce(for: .milliseconds(300), scheduler: rxTestScheduler.asCombineScheduler())
+/// ```
 public struct RxSchedulerAdapter: Scheduler, @unchecked Sendable {
     /// An instant: the Rx scheduler's `Date`.
     public struct SchedulerTimeType: Strideable, Hashable, Sendable {
@@ -121,12 +125,20 @@ extension CombineKit.Scheduler {
     ///
     /// Its `now` is a `Date` that advances exactly as this scheduler's clock does (anchored at the
     /// moment the adapter is created). Scheduled work that is disposed before it is due does not run.
+    ///
+    /// ```swift
+    /// observable.throttle(.milliseconds(500), scheduler: combineTestScheduler.asRxScheduler())
+    /// ```
     public func asRxScheduler() -> CombineSchedulerAdapter<Self> {
         CombineSchedulerAdapter(self)
     }
 }
 
 /// A CombineKit `Scheduler` seen as an RxKit `SchedulerType`.
+///
+/// ```swift
+/// let rxScheduler: SchedulerType = DispatchQueue.main.asRxScheduler()
+/// ```
 public final class CombineSchedulerAdapter<Base: CombineKit.Scheduler>: SchedulerType, @unchecked Sendable {
     private let base: Base
     private let anchorTime: Base.SchedulerTimeType

@@ -7,6 +7,10 @@ import CombineKit
 /// `send(completion:)` is ignored, because a relay never completes (RxRelay's contract); subscribers
 /// receive what the relay emits (a `BehaviorRelay` or `ReplayRelay` replays as it does in RxKit),
 /// honouring their demand through the lossless bridge.
+///
+/// ```swift
+/// let subject = BehaviorRelay(value: 0).toCombine(); subject.send(1)  // accept(1)
+/// ```
 public final class RelaySubject<Output>: CombineKit.Subject, @unchecked Sendable {
     public typealias Failure = Never
 
@@ -48,6 +52,10 @@ extension PublishRelay {
 
 extension BehaviorRelay {
     /// This relay as a CombineKit subject; new subscribers first get the current value.
+    ///
+    /// ```swift
+    /// settingsPublisher.subscribe(selectedTheme.toCombine())   // selectedTheme: BehaviorRelay<Theme>
+    /// ```
     public func toCombine() -> RelaySubject<Element> {
         RelaySubject(accept: accept, source: asObservable())
     }
@@ -55,6 +63,10 @@ extension BehaviorRelay {
 
 extension ReplayRelay {
     /// This relay as a CombineKit subject; new subscribers first get the replayed values.
+    ///
+    /// ```swift
+    /// logPublisher.subscribe(recentLines.toCombine())   // recentLines: ReplayRelay<String>
+    /// ```
     public func toCombine() -> RelaySubject<Element> {
         RelaySubject(accept: accept, source: asObservable())
     }
@@ -62,6 +74,10 @@ extension ReplayRelay {
 
 /// An RxKit subject seen as a CombineKit `Subject` with `Error` failure: `send` is `onNext`, finished is
 /// `onCompleted`, failure is `onError`; subscribers get the subject's events through the lossless bridge.
+///
+/// ```swift
+/// let subject = PublishSubject<Int>().toCombine(); subject.send(completion: .finished)  // onCompleted()
+/// ```
 public final class RxSubjectAdapter<Output>: CombineKit.Subject, @unchecked Sendable {
     public typealias Failure = Swift.Error
 
@@ -94,6 +110,10 @@ public final class RxSubjectAdapter<Output>: CombineKit.Subject, @unchecked Send
 
 extension PublishSubject {
     /// This subject as a CombineKit subject with `Error` failure.
+    ///
+    /// ```swift
+    /// events.toCombine().sink(receiveCompletion: finish, receiveValue: handle)
+    /// ```
     public func toCombine() -> RxSubjectAdapter<Element> {
         RxSubjectAdapter(observer: asObserver().asObserver(), source: asObservable())
     }
@@ -101,6 +121,10 @@ extension PublishSubject {
 
 extension BehaviorSubject {
     /// This subject as a CombineKit subject with `Error` failure (new subscribers get the current value).
+    ///
+    /// ```swift
+    /// state.toCombine().send(.loading)   // state: BehaviorSubject<State>
+    /// ```
     public func toCombine() -> RxSubjectAdapter<Element> {
         RxSubjectAdapter(observer: asObserver().asObserver(), source: asObservable())
     }
@@ -108,6 +132,10 @@ extension BehaviorSubject {
 
 extension ReplaySubject {
     /// This subject as a CombineKit subject with `Error` failure (new subscribers get the replay buffer).
+    ///
+    /// ```swift
+    /// history.toCombine().subscribe(historySubscriber)
+    /// ```
     public func toCombine() -> RxSubjectAdapter<Element> {
         RxSubjectAdapter(observer: asObserver().asObserver(), source: asObservable())
     }
@@ -117,6 +145,10 @@ extension ReplaySubject {
 
 extension CombineKit.Subject where Failure == Swift.Error {
     /// This subject as an RxKit observer: `onNext` sends, `onCompleted` finishes, `onError` fails.
+    ///
+    /// ```swift
+    /// rxService.load().subscribe(resultsSubject.asAnyObserver())
+    /// ```
     public func asAnyObserver() -> AnyObserver<Output> {
         AnyObserver { [self] event in
             switch event {
@@ -131,6 +163,10 @@ extension CombineKit.Subject where Failure == Swift.Error {
 extension CombineKit.Subject where Failure == Never {
     /// This subject as an RxKit observer. It cannot fail: an Rx error is reported to
     /// `Hooks.defaultErrorHandler` as a `BindingError` (never a crash) and the subject is left open.
+    ///
+    /// ```swift
+    /// taps.subscribe(tapSubject.asAnyObserver())   // tapSubject: PassthroughSubject<Void, Never>
+    /// ```
     public func asAnyObserver() -> AnyObserver<Output> {
         AnyObserver { [self] event in
             switch event {
@@ -144,6 +180,10 @@ extension CombineKit.Subject where Failure == Never {
 
 extension CombineKit.Subject {
     /// This subject as an RxKit observer, typing Rx errors with `mapError`.
+    ///
+    /// ```swift
+    /// observable.subscribe(uiSubject.asAnyObserver { _ in UIError.failed })
+    /// ```
     public func asAnyObserver(mapError: @escaping (Swift.Error) -> Failure) -> AnyObserver<Output> {
         AnyObserver { [self] event in
             switch event {
@@ -157,12 +197,20 @@ extension CombineKit.Subject {
 
 extension ObservableType {
     /// Binds this sequence into a CombineKit subject with `Error` failure (events forwarded as they are).
+    ///
+    /// ```swift
+    /// rxSearch.results().bind(to: resultsSubject).disposed(by: disposeBag)
+    /// ```
     public func bind<S: CombineKit.Subject>(to subject: S) -> Disposable where S.Output == Element, S.Failure == Swift.Error {
         subscribe(subject.asAnyObserver())
     }
 
     /// Binds this sequence into a CombineKit subject that cannot fail; an error is reported to
     /// `Hooks.defaultErrorHandler`, never a crash.
+    ///
+    /// ```swift
+    /// tapRelay.asObservable().bind(to: tapsSubject).disposed(by: disposeBag)
+    /// ```
     public func bind<S: CombineKit.Subject>(to subject: S) -> Disposable where S.Output == Element, S.Failure == Never {
         subscribe(subject.asAnyObserver())
     }

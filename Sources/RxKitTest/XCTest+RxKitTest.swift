@@ -24,3 +24,49 @@ public func XCTAssertRecordedElements<T: Equatable>(_ stream: [Recorded<Event<T>
     let recorded = stream.compactMap { $0.value.element }
     XCTAssertEqual(recorded, elements, "Recorded elements differ", file: file, line: line)
 }
+
+/// Asserts that two `Single` event lists are equal (errors compared as `Event` errors are).
+public func XCTAssertEqual<T: Equatable>(_ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertTrue(singleEventsEqual(lhs, rhs), "Single events differ:\nactual:   \(lhs)\nexpected: \(rhs)", file: file, line: line)
+}
+
+/// Asserts that two `Maybe` event lists are equal.
+public func XCTAssertEqual<T: Equatable>(_ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertTrue(maybeEventsEqual(lhs, rhs), "Maybe events differ:\nactual:   \(lhs)\nexpected: \(rhs)", file: file, line: line)
+}
+
+/// Asserts that two `Completable` event lists are equal.
+public func XCTAssertEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertTrue(completableEventsEqual(lhs, rhs), "Completable events differ:\nactual:   \(lhs)\nexpected: \(rhs)", file: file, line: line)
+}
+
+func singleEventsEqual<T: Equatable>(_ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { pair in
+        switch pair {
+        case (.success(let a), .success(let b)): return a == b
+        case (.failure(let a), .failure(let b)): return errorsEqual(a, b)
+        default: return false
+        }
+    }
+}
+
+func maybeEventsEqual<T: Equatable>(_ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { pair in
+        switch pair {
+        case (.success(let a), .success(let b)): return a == b
+        case (.error(let a), .error(let b)): return errorsEqual(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
+func completableEventsEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { pair in
+        switch pair {
+        case (.error(let a), .error(let b)): return errorsEqual(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}

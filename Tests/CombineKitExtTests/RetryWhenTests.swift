@@ -46,6 +46,21 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .finished(10)])
     }
 
+    // RxSwift listens to the trigger only while a failure waits for it: a trigger value during a running
+    // attempt is ignored, and a trigger that finishes mid-attempt ends the result at the next failure.
+    @Test func triggerIsHeardOnlyWhileAFailureWaits() {
+        let s = CombineTestScheduler()
+        let upstream = IntPublisher.cold(s, [.value(1, 1), .failure(5, .oops)])
+        let trigger = TestPublisher<Void, TestError>.hot(s, [.value(3, ()), .value(7, ()), .finished(9)])
+        let subscriber = IntSubscriber(scheduler: s)
+        upstream.retry(when: { _ in trigger }).subscribe(subscriber)
+        s.run()
+        // 3: ignored (attempt 1 running); 5: attempt 1 fails; 7: retry; 9: trigger ends mid-attempt 2;
+        // 12: attempt 2 fails, which now ends the result.
+        #expect(upstream.subscriptions.map(\.subscribed) == [0, 7])
+        #expect(subscriber.events == [.subscription(0), .value(1, 1), .value(8, 1), .finished(12)])
+    }
+
     @Test func synchronousRetriesLoopWithoutRecursion() {
         let attempts = EventLog()
         let upstream = AnyPublisher<Int, TestError>.create { emitter in

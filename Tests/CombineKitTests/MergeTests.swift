@@ -319,3 +319,10 @@ import Testing
         #expect(subscriber.values == [31])
     }
 }
+
+@Suite struct MergeSpecialisationTests {
+    @Test func mergingAMergeWidensIt() {
+        let widened: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = Just(1).merge(with: Just(2)).merge(with: Just(3))
+        #expect(SinkRecorder(widened).values.sorted() == [1, 2, 3])
+    }
+}

@@ -13,6 +13,7 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .value(17, "b"), .value(35, "c"), .finished(50)])
     }
 
+    // Observed Combine behaviour (stzn/CombineStudy Debounce notes): a completion during the quiet period drops the pending element.
     @Test func pendingValueIsDroppedOnCompletionAndFailureForwarded() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, TestError>.hot(scheduler, [.value(10, 1), .failure(12, .oops)])
@@ -158,5 +159,18 @@ import Testing
         cancelled.cancel()
         scheduler.run()
         #expect(cancelled.events.count == 2)
+    }
+}
+
+@Suite struct ThrottleCompletionTests {
+    // Observed Combine behaviour (stzn/CombineStudy Throttle notes): a completion during the throttle
+    // interval is delivered without the element still held for the end of the interval.
+    @Test func completionDuringIntervalDropsTheHeldElement() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(11, 2), .finished(12)])
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.throttle(for: .seconds(5), scheduler: scheduler, latest: true).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, 1), .finished(12)])
     }
 }

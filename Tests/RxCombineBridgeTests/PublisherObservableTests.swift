@@ -71,6 +71,23 @@ import Testing
         #expect(source.subscriptions == [Subscription(200, 250)])
     }
 
+    // Future is eager and single-shot (Combine); as a Single it delivers its one result to each subscriber.
+    @Test func futureBecomesASingle() {
+        var runs = 0
+        let future = Future<Int, BridgeTestError> { promise in
+            runs += 1
+            promise(.success(3))
+        }
+        var results: [Int] = []
+        _ = future.asSingle().subscribe(onSuccess: { results.append($0) })
+        _ = future.asSingle().subscribe(onSuccess: { results.append($0) })
+        #expect(results == [3, 3])
+        #expect(runs == 1)
+        var failure: Error?
+        _ = Future<Int, BridgeTestError> { $0(.failure(BridgeTestError(id: 2))) }.asSingle().subscribe(onFailure: { failure = $0 })
+        #expect(failure as? BridgeTestError == BridgeTestError(id: 2))
+    }
+
     @Test func traitConversions() {
         var single: Int?
         _ = Just(5).asSingle().subscribe(onSuccess: { single = $0 })

@@ -1,3 +1,5 @@
+import ReactiveBridgeAtomics
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -65,25 +67,31 @@ public final class Lock: @unchecked Sendable {
     }
 }
 
-/// A Boolean that flips from `false` to `true` exactly once, safely across threads.
+/// A Boolean that flips from `false` to `true` exactly once, safely across threads, without a lock:
+/// reading it (done on every event by sinks and closure observers) is a single acquire load.
 final class OnceFlag: @unchecked Sendable {
-    private let lock = Lock()
-    private var value = false
+    private let storage: UnsafeMutablePointer<Int>
 
-    var isSet: Bool { lock.withLock { value } }
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: 0)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    var isSet: Bool { rb_atomic_load_acquire(storage) != 0 }
 
     /// Sets the flag; returns `true` only for the caller that flipped it.
+    @inline(__always)
     @discardableResult
     func set() -> Bool {
-        lock.withLock {
-            if value { return false }
-            value = true
-            return true
-        }
+        rb_atomic_exchange(storage, 1) == 0
     }
 }
 
-/// Identity of the calling thread, for telling re-entrant calls from concurrent ones.
 typealias ThreadID = pthread_t
 
 @inline(__always)

@@ -100,3 +100,79 @@ extension ObservableType {
         })
     }
 }
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Runs `second` after this completes (an error ends it). Same as RxSwift's `Completable.concat(_:)`.
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat(primitiveSequence, second)
+    }
+
+    /// Runs `sequence`'s completables one after another. Same as RxSwift's `Completable.concat(_:)`.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
+        PrimitiveSequence(raw: Observable.concat(sequence.map { $0.asObservable() }))
+    }
+
+    /// Runs `collection`'s completables one after another. Same as RxSwift's `Completable.concat(_:)`.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable where Collection.Element == Completable {
+        PrimitiveSequence(raw: Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Runs `sources` one after another. Same as RxSwift's `Completable.concat(_:)`.
+    public static func concat(_ sources: Completable...) -> Completable {
+        PrimitiveSequence(raw: Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs `sources` at once; completes when all have completed, fails at the first error. Same as
+    /// RxSwift's `Completable.zip(_:)`.
+    public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable where Collection.Element == Completable {
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs `sources` at once; completes when all have completed, fails at the first error. Same as
+    /// RxSwift's `Completable.zip(_:)`.
+    public static func zip(_ sources: [Completable]) -> Completable {
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs `sources` at once; completes when all have completed, fails at the first error. Same as
+    /// RxSwift's `Completable.zip(_:)`.
+    public static func zip(_ sources: Completable...) -> Completable {
+        zip(sources)
+    }
+
+    /// After this completes, the outcome of `second` (an error from this skips it). Same as RxSwift's
+    /// `andThen(_:)`.
+    public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
+        PrimitiveSequence(raw: afterCompletion(second.asObservable()))
+    }
+
+    /// After this completes, the outcome of `second`. Same as RxSwift's `andThen(_:)`.
+    public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
+        PrimitiveSequence(raw: afterCompletion(second.asObservable()))
+    }
+
+    /// After this completes, the outcome of `second`. Same as RxSwift's `andThen(_:)`.
+    public func andThen(_ second: Completable) -> Completable {
+        concat(second)
+    }
+
+    /// After this completes, the elements of `second`. Same as RxSwift's `andThen(_:)`.
+    public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
+        afterCompletion(second)
+    }
+
+    /// `second`, subscribed once this completes (this one's elements are `Never`).
+    private func afterCompletion<Element>(_ second: Observable<Element>) -> Observable<Element> {
+        let source = primitiveSequence.source
+        let first = Observable<Element>.create { observer in
+            source.subscribe { event in
+                switch event {
+                case .next: break
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            }
+        }
+        return first.concat(second)
+    }
+}

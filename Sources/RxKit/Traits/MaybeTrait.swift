@@ -108,3 +108,63 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence(raw: Observable.never())
     }
 }
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// A `Maybe` of `element`, delivered on `scheduler`. Same as RxSwift's `just(_:scheduler:)`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// The element transformed by `transform`. Same as RxSwift's `Maybe.map`.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// The element if `predicate` accepts it, else empty. Same as RxSwift's `Maybe.filter`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// The non-`nil` result of `transform`, else empty. Same as RxSwift's `Maybe.compactMap`.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// The outcome of the `Maybe` that `selector` makes from the element (empty stays empty).
+    /// Same as RxSwift's `Maybe.flatMap`.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// Succeeds with `element` instead of failing.
+    /// Same as RxSwift's `Maybe.catchAndReturn`.
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// Renamed `catchAndReturn(_:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Maybe<Element> {
+        catchAndReturn(element)
+    }
+
+    /// Combines the elements of all `collection`'s maybes with `resultSelector`: empty as soon as all
+    /// have finished without a full set; an empty collection gives `resultSelector([])`. Same as
+    /// RxSwift's `Maybe.zip(_:resultSelector:)`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> Maybe<Result> where Collection.Element == Maybe<Element> {
+        if collection.isEmpty {
+            return Maybe<Result>.deferred { .just(try resultSelector([])) }
+        }
+        return PrimitiveSequence(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The elements of all `collection`'s maybes, in order; an empty collection gives `[]`. Same as
+    /// RxSwift's `Maybe.zip(_:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Maybe<[Element]>
+        where Collection.Element == Maybe<Element> {
+        if collection.isEmpty { return .just([]) }
+        return PrimitiveSequence(raw: Observable.zip(collection.map { $0.asObservable() }))
+    }
+}

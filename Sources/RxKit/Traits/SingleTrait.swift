@@ -87,6 +87,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: Observable.never())
     }
 
+    /// A `Single` of `element`, delivered on `scheduler`. Same as RxSwift's `just(_:scheduler:)`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// This `Single` as a `Maybe`.
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.asObservable())
@@ -108,5 +113,73 @@ extension ObservableType {
     /// The sequence as a `Maybe`: fails with `RxError.moreThanOneElement` if a second element arrives.
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: TraitShapeProducer(source: asObservable(), shape: .atMostOne))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The element transformed by `transform`; a thrown error fails the result. Same as RxSwift's `map`.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// The element if `predicate` accepts it, else empty: a `Maybe`. Same as RxSwift's `filter`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// The non-`nil` result of `transform`, else empty: a `Maybe`. Same as RxSwift's `compactMap`.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// The outcome of the `Single` that `selector` makes from the element. Same as RxSwift's `flatMap`.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// The outcome of the `Maybe` that `selector` makes from the element. Same as RxSwift's `flatMapMaybe`.
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// The outcome of the `Completable` that `selector` makes from the element. Same as RxSwift's
+    /// `flatMapCompletable`.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// Succeeds with `element` instead of failing. Same as RxSwift's `catchAndReturn`.
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// Renamed `catchAndReturn(_:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Single<Element> {
+        catchAndReturn(element)
+    }
+
+    /// The success or failure, with the element dropped. Same as RxSwift's `Single.asCompletable()`.
+    public func asCompletable() -> Completable {
+        primitiveSequence.source.asCompletable()
+    }
+
+    /// Combines the elements of all `collection`'s singles with `resultSelector`; an empty collection
+    /// succeeds with `resultSelector([])`. Same as RxSwift's `Single.zip(_:resultSelector:)`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> Single<Result> where Collection.Element == Single<Element> {
+        if collection.isEmpty {
+            return Single<Result>.deferred { .just(try resultSelector([])) }
+        }
+        return PrimitiveSequence(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The elements of all `collection`'s singles, in order; an empty collection succeeds with `[]`.
+    /// Same as RxSwift's `Single.zip(_:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Single<[Element]>
+        where Collection.Element == Single<Element> {
+        if collection.isEmpty { return .just([]) }
+        return PrimitiveSequence(raw: Observable.zip(collection.map { $0.asObservable() }))
     }
 }

@@ -1,10 +1,8 @@
 extension ObservableType {
     /// Collects every element and, when the source completes, sends them as one array, then completes
-    /// (an empty source gives `[]`). Same as RxSwift's `toArray`, except that RxSwift 6 returns
-    /// `Single<[Element]>`: RxKit has no traits yet, so this returns an `Observable` that sends exactly
-    /// one array (or the source's error).
-    public func toArray() -> Observable<[Element]> {
-        ToArrayProducer(source: asObservable())
+    /// (an empty source gives `[]`). Same as RxSwift 6's `toArray`, which returns `Single<[Element]>`.
+    public func toArray() -> Single<[Element]> {
+        PrimitiveSequence(raw: ToArrayProducer(source: asObservable()))
     }
 }
 

@@ -1,0 +1,190 @@
+// The scenarios written with CombineKit, as a Combine user would write them.
+import CombineKit
+
+enum CombineKitBench {
+    static func workloads() -> Workloads {
+        [
+            "S1": { n in subjectPumping(subscribers: 1, sends: n) },
+            "S2": s2,
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
+            "S6": s6,
+            "S8": s8,
+            "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
+            "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
+            "R2": r2,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: switchToLatestChain) },
+            "R8": { n in creating(n, chain: switchToLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
+        ]
+    }
+
+    typealias Subject = PassthroughSubject<Int, Never>
+
+    static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {
+        var sums = [Checksum](repeating: Checksum(), count: subscribers)
+        let subject = Subject()
+        let subscriptions = (0..<subscribers).map { k in
+            subject.sink { sums[k].add($0) }
+        }
+        for i in 0..<sends { subject.send(i) }
+        for subscription in subscriptions { subscription.cancel() }
+        return Checksum.combine(sums)
+    }
+
+    static func s2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = subject
+            .map(Work.triple)
+            .filter(Work.isEven)
+            .map(Work.addSeven)
+            .sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = subject
+            .flatMap { Just(Work.twice($0)) }
+            .sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = subject
+            .map { Just(Work.twice($0)) }
+            .switchToLatest()
+            .sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let a = Subject()
+        let b = Subject()
+        let subscription = a.combineLatest(b, Work.pair)
+            .sink { sum.add($0) }
+        for i in 0..<n {
+            if i & 1 == 0 { a.send(i) } else { b.send(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// `Just.map` and `Just.filter` are Combine's eager specialisations (returning `Just` and
+    /// `Optional.Publisher`), which is what this code gets in Combine too.
+    static func s6(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            Just(i)
+                .map(Work.triple)
+                .filter(Work.isEven)
+                .sink { sum.add($0) }
+                .cancel()
+        }
+        return sum.value
+    }
+
+    /// `Publishers.Sequence.map` and `.scan` are Combine's eager specialisations: they build arrays of n
+    /// elements up front and then publish them, which is what this code gets in Combine too.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        (0..<n).publisher
+            .map(Work.triple)
+            .scan(0, Work.accumulate)
+            .sink { sum.add($0) }
+            .cancel()
+        return sum.value
+    }
+
+    static func r2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = Subject()
+            let subscription = subject.sink { sum.add($0) }
+            subject.send(i)
+            subscription.cancel()
+        }
+        return sum.value
+    }
+
+    // The chains are written out with their concrete types and erased once at the end, as an app stores
+    // them; the combineLatest levels are erased per level (an erased publisher adds no per-value hop).
+
+    static func mapFilterChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        source
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .eraseToAnyPublisher()
+    }
+
+    static func flatMapChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        source
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .eraseToAnyPublisher()
+    }
+
+    static func switchToLatestChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        source
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .eraseToAnyPublisher()
+    }
+
+    static func combineLatestChain(_ source: Subject) -> AnyPublisher<Int, Never> {
+        var chain = source.eraseToAnyPublisher()
+        for _ in 0..<Shape.combineLatestLevels {
+            chain = Just(1).combineLatest(Just(1), Just(1), chain, Work.combine4).eraseToAnyPublisher()
+        }
+        return chain
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (Subject) -> AnyPublisher<Int, Never>) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let subscription = chain(subject).sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, cancel.
+    static func creating(_ n: Int, chain: (Subject) -> AnyPublisher<Int, Never>) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = Subject()
+            let subscription = chain(subject).sink { sum.add($0) }
+            subject.send(i)
+            subscription.cancel()
+        }
+        return sum.value
+    }
+}

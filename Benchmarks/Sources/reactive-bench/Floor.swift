@@ -1,0 +1,238 @@
+// The floor: each scenario's work written with plain closures and no framework. A subject is an array of
+// closures; an operator is a closure that calls the next one. The builders are `@inline(never)` so, like a
+// framework, the stages meet through opaque closure calls instead of being fused by the optimiser.
+
+final class FloorSubject {
+    private var observers: [(Int) -> Void] = []
+
+    @inline(never)
+    func subscribe(_ observer: @escaping (Int) -> Void) {
+        observers.append(observer)
+    }
+
+    @inline(never)
+    func send(_ value: Int) {
+        for observer in observers { observer(value) }
+    }
+
+    func removeAll() { observers.removeAll() }
+}
+
+@inline(never)
+func floorMap(_ transform: @escaping (Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    { next(transform($0)) }
+}
+
+@inline(never)
+func floorFilter(_ isIncluded: @escaping (Int) -> Bool, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    { if isIncluded($0) { next($0) } }
+}
+
+@inline(never)
+func floorScan(_ initial: Int, _ combine: @escaping (Int, Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    var state = initial
+    return { value in
+        state = combine(state, value)
+        next(state)
+    }
+}
+
+/// A one-value source: handed a receiver, it delivers its value (the floor's `just`).
+@inline(never)
+func floorJust(_ value: Int) -> ((Int) -> Void) -> Void {
+    { receiver in receiver(value) }
+}
+
+/// flatMap { just(transform($0)) }: each value makes an inner source and forwards what it delivers.
+@inline(never)
+func floorFlatMapJust(_ transform: @escaping (Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    { value in floorJust(transform(value))(next) }
+}
+
+/// flatMapLatest { just(transform($0)) }: like flatMap, but only the newest inner may deliver.
+@inline(never)
+func floorFlatMapLatestJust(_ transform: @escaping (Int) -> Int, _ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    var generation = 0
+    return { value in
+        generation &+= 1
+        let current = generation
+        floorJust(transform(value))({ inner in
+            if current == generation { next(inner) }
+        })
+    }
+}
+
+/// One combineLatest(just(1), just(1), just(1), upstream) level: the three justs deliver at build time.
+@inline(never)
+func floorCombineLatestLevel(_ next: @escaping (Int) -> Void) -> (Int) -> Void {
+    var first: Int?
+    var second: Int?
+    var third: Int?
+    floorJust(1)({ first = $0 })
+    floorJust(1)({ second = $0 })
+    floorJust(1)({ third = $0 })
+    return { value in
+        if let first, let second, let third { next(Work.combine4(first, second, third, value)) }
+    }
+}
+
+enum FloorBench {
+    static func workloads() -> Workloads {
+        [
+            "S1": { n in subjectPumping(subscribers: 1, sends: n) },
+            "S2": s2,
+            "S6": s6,
+            "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
+            "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
+            "R2": r2,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
+            "S8": s8,
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: flatMapLatestChain) },
+            "R8": { n in creating(n, chain: flatMapLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
+        ]
+    }
+
+    static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {
+        var sums = [Checksum](repeating: Checksum(), count: subscribers)
+        let subject = FloorSubject()
+        for k in 0..<subscribers {
+            subject.subscribe { sums[k].add($0) }
+        }
+        for i in 0..<sends { subject.send(i) }
+        subject.removeAll()
+        return Checksum.combine(sums)
+    }
+
+    static func s2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FloorSubject()
+        subject.subscribe(floorMap(Work.triple, floorFilter(Work.isEven, floorMap(Work.addSeven) { sum.add($0) })))
+        for i in 0..<n { subject.send(i) }
+        subject.removeAll()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FloorSubject()
+        subject.subscribe(floorFlatMapJust(Work.twice) { sum.add($0) })
+        for i in 0..<n { subject.send(i) }
+        subject.removeAll()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FloorSubject()
+        subject.subscribe(floorFlatMapLatestJust(Work.twice) { sum.add($0) })
+        for i in 0..<n { subject.send(i) }
+        subject.removeAll()
+        return sum.value
+    }
+
+    /// combineLatest(a, b, Work.pair); sends alternate a, b, a, b, …
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        var lastA: Int?
+        var lastB: Int?
+        let a = FloorSubject()
+        let b = FloorSubject()
+        a.subscribe { value in
+            lastA = value
+            if let lastB { sum.add(Work.pair(value, lastB)) }
+        }
+        b.subscribe { value in
+            lastB = value
+            if let lastA { sum.add(Work.pair(lastA, value)) }
+        }
+        for i in 0..<n {
+            if i & 1 == 0 { a.send(i) } else { b.send(i) }
+        }
+        a.removeAll()
+        b.removeAll()
+        return sum.value
+    }
+
+    static func s6(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let pipeline = floorMap(Work.triple, floorFilter(Work.isEven) { sum.add($0) })
+            floorJust(i)(pipeline)
+        }
+        return sum.value
+    }
+
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let pipeline = floorMap(Work.triple, floorScan(0, Work.accumulate) { sum.add($0) })
+        for i in 0..<n { pipeline(i) }
+        return sum.value
+    }
+
+    static func r2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = FloorSubject()
+            subject.subscribe { sum.add($0) }
+            subject.send(i)
+            subject.removeAll()
+        }
+        return sum.value
+    }
+
+    static func mapFilterChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.mapFilterPairs {
+            next = floorMap(Work.increment, floorFilter(Work.notMultipleOf7, next))
+        }
+        return next
+    }
+
+    static func flatMapChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.flatMapStages { next = floorFlatMapJust(Work.increment, next) }
+        return next
+    }
+
+    static func flatMapLatestChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.flatMapStages { next = floorFlatMapLatestJust(Work.increment, next) }
+        return next
+    }
+
+    static func combineLatestChain(_ end: @escaping (Int) -> Void) -> (Int) -> Void {
+        var next = end
+        for _ in 0..<Shape.combineLatestLevels { next = floorCombineLatestLevel(next) }
+        return next
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (@escaping (Int) -> Void) -> (Int) -> Void) -> UInt64 {
+        var sum = Checksum()
+        let subject = FloorSubject()
+        subject.subscribe(chain { sum.add($0) })
+        for i in 0..<n { subject.send(i) }
+        subject.removeAll()
+        return sum.value
+    }
+
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, dispose.
+    static func creating(_ n: Int, chain: (@escaping (Int) -> Void) -> (Int) -> Void) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = FloorSubject()
+            subject.subscribe(chain { sum.add($0) })
+            subject.send(i)
+            subject.removeAll()
+        }
+        return sum.value
+    }
+}

@@ -1,0 +1,280 @@
+// Runs the scenarios: alternates implementations round by round (A B C A B C …), takes medians, checks that
+// every implementation computed the same checksum, and prints markdown tables.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MallocCounter
+
+struct Options {
+    var quick = false
+    var scenarioIDs: Set<String>?
+    var implementationNames: Set<String>?
+    var rounds: Int?
+    var count: Int?
+    var label = "release"
+
+    static let usage = """
+        usage: reactive-bench [--quick] [--filter S1,S2,…] [--impl floor,RxKit,…] [--rounds N] [--count N]
+                              [--label TEXT]
+          --quick    small counts and 3 rounds (a smoke run, well under a minute)
+          --filter   run only these scenario ids
+          --impl     run only these implementations (floor, RxKit, CombineKit, OpenCombine); for profiling
+          --rounds   timed rounds per implementation (default 7, quick 3)
+          --count    the scenario's size n instead of its default (for profiling)
+          --label    the build configuration, printed in the header (run.sh passes it)
+        Exits 1 if implementations disagree on a checksum, 2 on bad arguments.
+        """
+
+    init(arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let value = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            return value
+        }
+        func list(_ text: String) -> Set<String> {
+            Set(text.split(separator: ",").map { String($0) })
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--filter": scenarioIDs = list(try value(for: argument))
+            case "--impl": implementationNames = list(try value(for: argument))
+            case "--rounds":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(message: "--rounds needs a positive number")
+                }
+                rounds = count
+            case "--count":
+                guard let size = Int(try value(for: argument)), size > 0 else {
+                    throw UsageError(message: "--count needs a positive number")
+                }
+                count = size
+            case "--label": label = try value(for: argument)
+            case "--help", "-h": throw UsageError(message: nil)
+            default: throw UsageError(message: "unknown argument \(argument)")
+            }
+        }
+    }
+}
+
+struct UsageError: Error {
+    let message: String?
+}
+
+struct Implementation {
+    let name: String
+    let workloads: Workloads
+}
+
+/// One implementation's result on one scenario.
+struct Measured {
+    let nanosecondsPerEvent: Double
+    let allocationsPerEvent: Double?
+}
+
+/// One scenario's results, by implementation name; nil where the implementation lacks the scenario.
+struct Row {
+    let scenario: Scenario
+    let results: [String: Measured]
+}
+
+enum Harness {
+    static func makeImplementations() -> [Implementation] { [
+        Implementation(name: "floor", workloads: FloorBench.workloads()),
+        Implementation(name: "RxKit", workloads: RxKitBench.workloads()),
+        Implementation(name: "CombineKit", workloads: CombineKitBench.workloads()),
+        Implementation(name: "OpenCombine", workloads: OpenCombineBench.workloads()),
+    ] }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try Options(arguments: arguments)
+        } catch {
+            if let message = error.message { print("reactive-bench: \(message)") }
+            print(Options.usage)
+            return error.message == nil ? 0 : 2
+        }
+        let rounds = options.rounds ?? (options.quick ? 3 : 7)
+        let implementations = makeImplementations()
+        print("# reactive-bench — \(today()), \(processorCount()) cores, \(options.label), "
+            + "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, thread CPU time")
+        print("")
+
+        var rows: [Row] = []
+        var pending: [Scenario] = []
+        var mismatches: [String] = []
+        for scenario in Catalogue.scenarios where options.scenarioIDs?.contains(scenario.id) ?? true {
+            let runnable = implementations.filter { implementation in
+                implementation.workloads[scenario.id] != nil
+                    && (options.implementationNames?.contains(implementation.name) ?? true)
+            }
+            let hasBothNative = ["RxKit", "CombineKit"].allSatisfy { name in
+                implementations.first { $0.name == name }?.workloads[scenario.id] != nil
+            }
+            guard hasBothNative, !runnable.isEmpty else {
+                pending.append(scenario)
+                continue
+            }
+            let count = options.count ?? (options.quick ? scenario.quickCount : scenario.fullCount)
+            switch measure(scenario, count: count, rounds: rounds, implementations: runnable) {
+            case .success(let row):
+                rows.append(row)
+                print("measured \(scenario.id): "
+                    + runnable.map { "\($0.name) \(format(row.results[$0.name]!.nanosecondsPerEvent)) ns" }
+                    .joined(separator: ", "))
+            case .failure(let mismatch):
+                mismatches.append(mismatch.description)
+                print(mismatch.description)
+            }
+        }
+
+        print("")
+        printTables(rows, names: implementations.map(\.name), pending: pending)
+        if !mismatches.isEmpty {
+            print("")
+            print("FAILED: checksums disagree, so these scenarios are not reported:")
+            for mismatch in mismatches { print("  \(mismatch)") }
+            return 1
+        }
+        return 0
+    }
+
+    struct ChecksumMismatch: Error, CustomStringConvertible {
+        let scenario: String
+        let expected: (name: String, checksum: UInt64)
+        let actual: (name: String, checksum: UInt64)
+
+        var description: String {
+            "CHECKSUM MISMATCH in \(scenario): \(expected.name) computed 0x\(String(expected.checksum, radix: 16)), "
+                + "\(actual.name) computed 0x\(String(actual.checksum, radix: 16))"
+        }
+    }
+
+    /// Round 0 warms up and counts allocations (counting on); rounds 1…rounds are timed (counting off).
+    /// Within a round the implementations run one after another, so they alternate across rounds.
+    static func measure(_ scenario: Scenario, count: Int, rounds: Int,
+                        implementations: [Implementation]) -> Result<Row, ChecksumMismatch> {
+        var reference: (name: String, checksum: UInt64)?
+        var allocations: [String: UInt64] = [:]
+        var times: [String: [Double]] = [:]
+        for round in 0...rounds {
+            for implementation in implementations {
+                let work = implementation.workloads[scenario.id]!
+                let countsAllocations = round == 0
+                let allocationsBefore = malloc_counter_count()
+                if countsAllocations { malloc_counter_set_enabled(1) }
+                let start = threadCPUNanoseconds()
+                let checksum = work(count)
+                let elapsed = threadCPUNanoseconds() - start
+                if countsAllocations {
+                    malloc_counter_set_enabled(0)
+                    allocations[implementation.name] = malloc_counter_count() - allocationsBefore
+                } else {
+                    times[implementation.name, default: []].append(Double(elapsed))
+                }
+                if let reference {
+                    if checksum != reference.checksum {
+                        return .failure(ChecksumMismatch(scenario: scenario.id, expected: reference,
+                                                         actual: (implementation.name, checksum)))
+                    }
+                } else {
+                    reference = (implementation.name, checksum)
+                }
+            }
+        }
+        let events = Double(count * scenario.eventsPerUnit)
+        var results: [String: Measured] = [:]
+        for implementation in implementations {
+            let allocationsPerEvent = malloc_counter_is_available() == 1
+                ? Double(allocations[implementation.name]!) / events : nil
+            results[implementation.name] = Measured(
+                nanosecondsPerEvent: median(times[implementation.name]!) / events,
+                allocationsPerEvent: allocationsPerEvent)
+        }
+        return .success(Row(scenario: scenario, results: results))
+    }
+
+    static func printTables(_ rows: [Row], names: [String], pending: [Scenario]) {
+        func ratio(_ row: Row, _ numerator: String, _ denominator: String) -> String {
+            guard let top = row.results[numerator], let bottom = row.results[denominator] else { return "n/a" }
+            return format(top.nanosecondsPerEvent / bottom.nanosecondsPerEvent) + "×"
+        }
+        func cell(_ row: Row, _ name: String, _ value: (Measured) -> Double?) -> String {
+            guard let measured = row.results[name] else { return "n/a" }
+            return value(measured).map { format($0) } ?? "n/a"
+        }
+
+        print("## ns/event (median) and ratios")
+        print("")
+        print("| id | scenario | " + names.joined(separator: " | ")
+            + " | CombineKit/OpenCombine | RxKit/CombineKit | RxKit/floor | CombineKit/floor | OpenCombine/floor |")
+        print("|---|---|" + String(repeating: "--:|", count: names.count + 5))
+        for row in rows {
+            let times = names.map { cell(row, $0) { $0.nanosecondsPerEvent } }
+            let ratios = [ratio(row, "CombineKit", "OpenCombine"), ratio(row, "RxKit", "CombineKit"),
+                          ratio(row, "RxKit", "floor"), ratio(row, "CombineKit", "floor"),
+                          ratio(row, "OpenCombine", "floor")]
+            print("| \(row.scenario.id) | \(row.scenario.title) | " + (times + ratios).joined(separator: " | ") + " |")
+        }
+        print("")
+        print("## heap allocations/event")
+        print("")
+        print("| id | event | " + names.joined(separator: " | ") + " |")
+        print("|---|---|" + String(repeating: "--:|", count: names.count))
+        for row in rows {
+            let allocations = names.map { cell(row, $0) { $0.allocationsPerEvent } }
+            print("| \(row.scenario.id) | \(row.scenario.event) | " + allocations.joined(separator: " | ") + " |")
+        }
+        if !pending.isEmpty {
+            print("")
+            print("## not run (waiting for operators)")
+            print("")
+            for scenario in pending {
+                print("- \(scenario.id) \(scenario.title): waiting for \(scenario.needs)")
+            }
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// CPU time of the calling thread. Every workload runs synchronously on this thread, and on a machine
+    /// shared with other builds this leaves out the time the thread spends descheduled, which wall time
+    /// would count.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    /// Three significant digits, at most two decimals: 0.05, 1.23, 12.3, 123, 1234.
+    static func format(_ value: Double) -> String {
+        let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        guard decimals > 0 else { return String(scaled) }
+        let whole = String(scaled / Int(scale))
+        let fraction = String(scaled % Int(scale))
+        return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    static func today() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%d", &parts)
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func processorCount() -> Int {
+        sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    }
+}

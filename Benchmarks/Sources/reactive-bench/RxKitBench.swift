@@ -1,0 +1,175 @@
+// The scenarios written with RxKit, as an RxSwift user would write them.
+import RxKit
+
+enum RxKitBench {
+    static func workloads() -> Workloads {
+        [
+            "S1": { n in subjectPumping(subscribers: 1, sends: n) },
+            "S2": s2,
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
+            "S6": s6,
+            "S8": s8,
+            "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
+            "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
+            "R2": r2,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: flatMapLatestChain) },
+            "R8": { n in creating(n, chain: flatMapLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
+        ]
+    }
+
+    static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {
+        var sums = [Checksum](repeating: Checksum(), count: subscribers)
+        let subject = PublishSubject<Int>()
+        let subscriptions = (0..<subscribers).map { k in
+            subject.subscribe(onNext: { sums[k].add($0) })
+        }
+        for i in 0..<sends { subject.onNext(i) }
+        for subscription in subscriptions { subscription.dispose() }
+        return Checksum.combine(sums)
+    }
+
+    static func s2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .map(Work.triple)
+            .filter(Work.isEven)
+            .map(Work.addSeven)
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .flatMap { Observable.just(Work.twice($0)) }
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .flatMapLatest { Observable.just(Work.twice($0)) }
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let subscription = Observable.combineLatest(a, b, resultSelector: Work.pair)
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n {
+            if i & 1 == 0 { a.onNext(i) } else { b.onNext(i) }
+        }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func s6(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            Observable.just(i)
+                .map(Work.triple)
+                .filter(Work.isEven)
+                .subscribe(onNext: { sum.add($0) })
+                .dispose()
+        }
+        return sum.value
+    }
+
+    /// `from` sends each element in its own action on the current-thread scheduler, as RxSwift's does.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        Observable.from(0..<n)
+            .map(Work.triple)
+            .scan(0, accumulator: Work.accumulate)
+            .subscribe(onNext: { sum.add($0) })
+            .dispose()
+        return sum.value
+    }
+
+    static func r2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { sum.add($0) })
+            subject.onNext(i)
+            subscription.dispose()
+        }
+        return sum.value
+    }
+
+    static func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.mapFilterPairs {
+            chain = chain.map(Work.increment).filter(Work.notMultipleOf7)
+        }
+        return chain
+    }
+
+    static func flatMapChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.flatMapStages {
+            chain = chain.flatMap { Observable.just(Work.increment($0)) }
+        }
+        return chain
+    }
+
+    static func flatMapLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.flatMapStages {
+            chain = chain.flatMapLatest { Observable.just(Work.increment($0)) }
+        }
+        return chain
+    }
+
+    static func combineLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+        var chain = source
+        for _ in 0..<Shape.combineLatestLevels {
+            chain = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), chain,
+                                             resultSelector: Work.combine4)
+        }
+        return chain
+    }
+
+    /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (Observable<Int>) -> Observable<Int>) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = chain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    /// RxSwift's "creating" shape: n times build subject and chain, subscribe, send one value, dispose.
+    static func creating(_ n: Int, chain: (Observable<Int>) -> Observable<Int>) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = PublishSubject<Int>()
+            let subscription = chain(subject.asObservable()).subscribe(onNext: { sum.add($0) })
+            subject.onNext(i)
+            subscription.dispose()
+        }
+        return sum.value
+    }
+}

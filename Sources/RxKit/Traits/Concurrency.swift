@@ -1,0 +1,209 @@
+// async/await interop (RxSwift 6.5's Observable+Concurrency.swift, PrimitiveSequence+Concurrency.swift,
+// Infallible+Concurrency.swift, RxCocoa's SharedSequence+Concurrency.swift), plus the async `create`
+// forms RxSwift users ask for (ReactiveX/RxSwift#2479).
+//
+// Cancellation works both ways: ending the `for await` loop (or cancelling its task) disposes the
+// subscription; disposing an observable built from async work cancels that work's task.
+
+extension ObservableConvertibleType where Element: Sendable {
+    /// The elements as an `AsyncThrowingStream`: the stream finishes at completion and throws the error.
+    /// Leaving the loop or cancelling the task disposes the subscription. Elements are buffered without
+    /// limit while the consumer is busy. Same as RxSwift's `values`.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        let source = asObservable()
+        return AsyncThrowingStream { continuation in
+            let subscription = source.subscribe(
+                onNext: { continuation.yield($0) },
+                onError: { continuation.finish(throwing: $0) },
+                onCompleted: { continuation.finish() }
+            )
+            let disposable = UncheckedSendable(subscription)
+            continuation.onTermination = { _ in disposable.value.dispose() }
+        }
+    }
+}
+
+/// An `AsyncStream` of a sequence that cannot error (Infallible, Driver, Signal).
+private func infallibleValues<Element: Sendable>(_ source: Observable<Element>) -> AsyncStream<Element> {
+    AsyncStream { continuation in
+        let subscription = source.subscribe(
+            onNext: { continuation.yield($0) },
+            onError: { _ in continuation.finish() },
+            onCompleted: { continuation.finish() }
+        )
+        let disposable = UncheckedSendable(subscription)
+        continuation.onTermination = { _ in disposable.value.dispose() }
+    }
+}
+
+extension InfallibleType where Element: Sendable {
+    /// The elements as an `AsyncStream` (an `Infallible` cannot throw). Same as RxSwift's `Infallible.values`.
+    public var values: AsyncStream<Element> { infallibleValues(asObservable()) }
+}
+
+extension SharedSequence where Element: Sendable {
+    /// The elements as an `AsyncStream` (a `Driver`/`Signal` cannot throw). Same as RxCocoa's `values`.
+    public var values: AsyncStream<Element> { infallibleValues(asObservable()) }
+}
+
+/// Resumes a continuation exactly once, with the trait's outcome or with `CancellationError` when the
+/// awaiting task is cancelled (which also disposes the subscription).
+private final class OutcomeAwaiter<Value: Sendable>: @unchecked Sendable {
+    private let lock = Lock()
+    private var continuation: CheckedContinuation<Value, Swift.Error>?
+    private var subscription: Disposable?
+    private var finished = false
+
+    /// Subscribes with `subscribe` and suspends until the outcome arrives or the task is cancelled.
+    func await(_ subscribe: (@escaping (Result<Value, Swift.Error>) -> Void) -> Disposable) async throws -> Value {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Swift.Error>) in
+                lock.lock()
+                if finished {
+                    lock.unlock()
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                self.continuation = continuation
+                lock.unlock()
+                let subscription = subscribe { self.resume($0) }
+                lock.lock()
+                if finished {
+                    lock.unlock()
+                    subscription.dispose()
+                    return
+                }
+                self.subscription = subscription
+                lock.unlock()
+            }
+        } onCancel: {
+            self.resume(.failure(CancellationError()))
+        }
+    }
+
+    private func resume(_ result: Result<Value, Swift.Error>) {
+        lock.lock()
+        if finished {
+            lock.unlock()
+            return
+        }
+        finished = true
+        let continuation = self.continuation
+        let subscription = self.subscription
+        self.continuation = nil
+        self.subscription = nil
+        lock.unlock()
+        subscription?.dispose()
+        continuation?.resume(with: result)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
+    /// Awaits the element; throws the failure, or `CancellationError` if the task is cancelled (which
+    /// disposes the subscription). Same as RxSwift's `Single.value`.
+    public var value: Element {
+        get async throws {
+            let single = primitiveSequence
+            return try await OutcomeAwaiter<Element>().await { resume in
+                single.subscribe(onSuccess: { resume(.success($0)) }, onFailure: { resume(.failure($0)) })
+            }
+        }
+    }
+
+    /// A `Single` whose subscription starts a task running `work`; its result is the `Single`'s outcome.
+    /// Disposing the subscription cancels the task.
+    public static func create(priority: TaskPriority? = nil, work: @escaping @Sendable () async throws -> Element) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            observer.onNext(try await work())
+            observer.onCompleted()
+        }
+        return PrimitiveSequence(raw: source)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
+    /// Awaits the element, or `nil` if the `Maybe` completes empty; throws the error, or
+    /// `CancellationError` if the task is cancelled. Same as RxSwift's `Maybe.value`.
+    public var value: Element? {
+        get async throws {
+            let maybe = primitiveSequence
+            return try await OutcomeAwaiter<Element?>().await { resume in
+                maybe.subscribe(onSuccess: { resume(.success($0)) }, onError: { resume(.failure($0)) }, onCompleted: { resume(.success(nil)) })
+            }
+        }
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Awaits completion; throws the error, or `CancellationError` if the task is cancelled. Same as
+    /// RxSwift's `Completable.value`.
+    public var value: Void {
+        get async throws {
+            let completable = primitiveSequence
+            try await OutcomeAwaiter<Void>().await { resume in
+                completable.subscribe(onCompleted: { resume(.success(())) }, onError: { resume(.failure($0)) })
+            }
+        }
+    }
+}
+
+extension ObservableType {
+    /// An observable whose subscription starts a task running `subscribe`: elements sent to the observer
+    /// are delivered; returning completes the sequence, throwing fails it. Disposing the subscription
+    /// cancels the task (check `Task.isCancelled` or call cancellable APIs inside). The async form of
+    /// `create` RxSwift users ask for (ReactiveX/RxSwift#2479).
+    ///
+    /// `subscribe` runs on a task, concurrently with the caller, so it is `@Sendable`.
+    public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) async throws -> Void) -> Observable<Element> {
+        Observable<Element>.create { (observer: AnyObserver<Element>) -> Disposable in
+            let slot = AsyncObserverSlot(observer)
+            let forwarder = AnyObserver<Element> { slot.on($0) }
+            let task = Task {
+                do {
+                    try await subscribe(forwarder)
+                    if !Task.isCancelled { slot.on(.completed) }
+                } catch {
+                    if !Task.isCancelled { slot.on(.error(error)) }
+                }
+            }
+            return Disposables.create {
+                slot.clear()
+                task.cancel()
+            }
+        }
+    }
+}
+
+/// The observer an async `create` task sends to. Disposal empties it at once, so the subscription's
+/// sinks are released even while the cancelled task is still winding down.
+private final class AsyncObserverSlot<Element>: @unchecked Sendable {
+    private let lock = Lock()
+    private var observer: AnyObserver<Element>?
+
+    init(_ observer: AnyObserver<Element>) {
+        self.observer = observer
+    }
+
+    func on(_ event: Event<Element>) {
+        let observer = lock.withLock { self.observer }
+        observer?.on(event)
+    }
+
+    func clear() {
+        lock.withLock { observer = nil }
+    }
+}
+
+extension AsyncSequence where Self: Sendable {
+    /// The sequence as an `Observable`: each subscription iterates it on a new task; the end of the
+    /// sequence completes, a thrown error fails it, and disposing cancels the task. Same as RxSwift's
+    /// `AsyncSequence.asObservable()`.
+    public func asObservable() -> Observable<Element> {
+        Observable<Element>.create { (observer: AnyObserver<Element>) async throws -> Void in
+            for try await element in self {
+                if Task.isCancelled { return }
+                observer.onNext(element)
+            }
+        }
+    }
+}

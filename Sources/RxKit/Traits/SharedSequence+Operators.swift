@@ -1,0 +1,192 @@
+// The operators of Driver and Signal (RxCocoa's SharedSequence+Operators.swift): each wraps the Observable
+// operator and shares the result again with the same strategy; timed operators run on the sharing
+// scheduler. Closures cannot throw, so no error can enter.
+
+extension SharedSequenceConvertibleType {
+    /// Each element transformed. Same as RxCocoa's `map`.
+    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().map(selector))
+    }
+
+    /// Elements that `predicate` accepts. Same as RxCocoa's `filter`.
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().filter(predicate))
+    }
+
+    /// The non-`nil` transformed elements. Same as RxCocoa's `compactMap`.
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().compactMap(selector))
+    }
+
+    /// The elements of every inner sequence, merged. Same as RxCocoa's `flatMap`.
+    public func flatMap<Sharing: SharedSequenceConvertibleType>(_ selector: @escaping (Element) -> Sharing) -> SharedSequence<SharingStrategy, Sharing.Element>
+        where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().flatMap(selector))
+    }
+
+    /// The elements of the latest inner sequence. Same as RxCocoa's `flatMapLatest`.
+    public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(_ selector: @escaping (Element) -> Sharing) -> SharedSequence<SharingStrategy, Sharing.Element>
+        where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().flatMapLatest(selector))
+    }
+
+    /// The elements of an inner sequence, ignoring elements while one runs. Same as RxCocoa's `flatMapFirst`.
+    public func flatMapFirst<Sharing: SharedSequenceConvertibleType>(_ selector: @escaping (Element) -> Sharing) -> SharedSequence<SharingStrategy, Sharing.Element>
+        where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().flatMapFirst(selector))
+    }
+
+    /// The elements of each inner sequence, one after another. Same as RxCocoa's `concatMap`.
+    public func concatMap<Sharing: SharedSequenceConvertibleType>(_ selector: @escaping (Element) -> Sharing) -> SharedSequence<SharingStrategy, Sharing.Element>
+        where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().concatMap(selector))
+    }
+
+    /// Elements different from the previous one by `comparer`. Same as RxCocoa's `distinctUntilChanged(_:)`.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(comparer))
+    }
+
+    /// Elements whose key differs from the previous one's. Same as RxCocoa's `distinctUntilChanged(_:)`.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector))
+    }
+
+    /// Elements whose value at `keyPath` differs from the previous one's. Same as RxCocoa's `distinctUntilChanged(at:)`.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(at: keyPath))
+    }
+
+    /// Each element once `dueTime` passes without a newer one, timed on the sharing scheduler.
+    /// Same as RxCocoa's `debounce`.
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// At most one element per `dueTime`, timed on the sharing scheduler. Same as RxCocoa's `throttle`.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Every event shifted later by `dueTime` on the sharing scheduler. Same as RxCocoa's `delay`.
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Each intermediate accumulation. Same as RxCocoa's `scan(_:accumulator:)`.
+    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
+        SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    }
+
+    /// Each intermediate accumulation, mutating the seed in place. Same as RxCocoa's `scan(into:accumulator:)`.
+    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) -> Void) -> SharedSequence<SharingStrategy, A> {
+        SharedSequence(asObservable().scan(into: seed, accumulator: accumulator))
+    }
+
+    /// `element` first, then the sequence. Same as RxCocoa's `startWith(_:)`.
+    public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().startWith(element))
+    }
+
+    /// All but the first `count` elements. Same as RxCocoa's `skip(_:)`.
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().skip(count))
+    }
+
+    /// Each element combined with the latest element of `second`. Same as RxCocoa's `withLatestFrom`.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result)
+        -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
+    }
+
+    /// The latest element of `second` at each element. Same as RxCocoa's `withLatestFrom`.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
+        SharedSequence(asObservable().withLatestFrom(second.asSharedSequence()))
+    }
+
+    /// Pairs each element with `obj`, held weakly; completes once `obj` is gone. Same as RxCocoa's `withUnretained`.
+    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Pairs each element with `obj`, held weakly. Same as RxCocoa's `withUnretained`.
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence(asObservable().withUnretained(obj))
+    }
+
+    /// Runs side effects for events and the subscription lifecycle. Same as RxCocoa's `do`.
+    public func `do`(
+        onNext: ((Element) -> Void)? = nil,
+        afterNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().do(
+            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Prints every event and the subscription lifecycle. Same as RxCocoa's `debug`.
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
+        -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
+    /// The elements of all `sources`, merged. Same as RxCocoa's `merge`.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of all `sources`, merged. Same as RxCocoa's `merge`.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of `sequence`'s sources, one source after another. Same as RxCocoa's `concat`.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
+        where Sequence.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sequence.map { $0.asObservable() }))
+    }
+
+    /// The elements of `collection`'s sources, one source after another. Same as RxCocoa's `concat`.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// The latest elements of all `collection`'s sources, combined, whenever one emits. Same as RxCocoa's
+    /// `combineLatest(_:resultSelector:)`.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element)
+        -> SharedSequence<SharingStrategy, Element> where Collection.Element: SharedSequenceConvertibleType, Collection.Element.SharingStrategy == SharingStrategy {
+        SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The n-th elements of all `collection`'s sources, combined. Same as RxCocoa's `zip(_:resultSelector:)`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element)
+        -> SharedSequence<SharingStrategy, Element> where Collection.Element: SharedSequenceConvertibleType, Collection.Element.SharingStrategy == SharingStrategy {
+        SharedSequence(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: Equatable {
+    /// Elements different from the previous one. Same as RxCocoa's `distinctUntilChanged()`.
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged())
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
+    /// The elements of the latest inner sequence. Same as RxCocoa's `switchLatest()`.
+    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().flatMapLatest { $0.asObservable() })
+    }
+
+    /// The elements of all inner sequences, merged. Same as RxCocoa's `merge()`.
+    public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().flatMap { $0.asObservable() })
+    }
+}

@@ -67,6 +67,7 @@ struct DifferentialTests {
         var random = SplitMix64(seed: 42)
         var testCase = DifferentialCase.random(using: &random)
         testCase.ops = [.map(1), .scan, .filter(7)]
+        testCase.split = 1
         testCase.scriptA = [(1, 1), (2, 2), (5, 3)]
         testCase.endA = .completed(9)
         testCase.cancelAt = nil

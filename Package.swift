@@ -19,7 +19,8 @@ let package = Package(
     targets: [
         .target(name: "ReactiveBridgeAtomics"),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
-        .target(name: "RxKitTest", dependencies: ["RxKit"]),
+        .target(name: "GrammarChecking"),
+        .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit", "SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
                                                       "TodoListSample", "LiveQuerySample"],
                           path: "Samples/Demo"),
@@ -27,7 +28,7 @@ let package = Package(
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "CombineKit"),
-        .target(name: "CombineKitTest", dependencies: ["CombineKit"]),
+        .target(name: "CombineKitTest", dependencies: ["CombineKit", "GrammarChecking"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
         .target(name: "CombineKitExt", dependencies: ["CombineKit"]),
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
@@ -55,6 +56,10 @@ let package = Package(
         .testTarget(name: "SampleParityTests", dependencies: [
             "SampleSupport", "RxKit", "RxKitTest",
             "CurrencySample", "LocationSearchSample", "PostsSample", "TodoListSample", "LiveQuerySample",
+        ]),
+        // Issue 10: grammar, stress (also under TSan in .ci/run), leak, differential and misuse suites.
+        .testTarget(name: "ReliabilityTests", dependencies: [
+            "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge", "GrammarChecking", "ParityTesting",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -79,18 +79,22 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             return .none
         }
         switch mode {
+        // Each value is queued into `output` before the lock is released, so values computed by two
+        // threads reach the downstream in the order they were computed (a combination computed later
+        // never arrives before an earlier one); delivery itself happens in `drain()`, outside the lock.
         case .merge(let single):
+            output.store(single(value))
             lock.unlock()
-            output.enqueue(single(value))
+            output.drain()
         case .combineLatest(let combine):
             latest[index] = value
             guard !latest.contains(where: { $0 == nil }) else {
                 lock.unlock()
                 return .none
             }
-            let values = latest.map { $0! }
+            output.store(combine(latest.map { $0! }), keepingOnlyLatest: true)
             lock.unlock()
-            output.enqueue(combine(values), keepingOnlyLatest: true)
+            output.drain()
         case .zip(let combine):
             queues[index].append(value)
             guard !queues.contains(where: { $0.isEmpty }) else {
@@ -102,8 +106,9 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             for i in queues.indices { values.append(queues[i].removeFirst()) }
             let exhausted = queues.indices.contains { finished[$0] && queues[$0].isEmpty }
             let toCancel = exhausted ? takeSubscriptionsForTermination() : []
+            output.store(combine(values))
             lock.unlock()
-            output.enqueue(combine(values))
+            output.drain()
             if exhausted {
                 toCancel.forEach { $0.cancel() }
                 output.complete(.finished)

@@ -58,6 +58,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
+        conduit.subscriptionDelivered()
     }
 
     /// Sets the value and publishes it (ignored after completion).

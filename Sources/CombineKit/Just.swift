@@ -47,12 +47,12 @@ extension Just {
     public func count() -> Just<Int> { Just<Int>(1) }
 
     public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-        precondition(count >= 0, "count must not be negative")
+        precondition(count >= 0, "Just.dropFirst(_:) was given a negative count (\(count)); pass 0 or more.")
         return Optional<Output>.Publisher(count > 0 ? nil : output)
     }
 
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-        precondition(maxLength >= 0, "maxLength must not be negative")
+        precondition(maxLength >= 0, "Just.prefix(_:) was given a negative maxLength (\(maxLength)); pass 0 or more.")
         return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
     }
 

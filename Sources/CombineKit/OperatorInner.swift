@@ -122,6 +122,14 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// Queues a value and delivers what demand allows. With `keepingOnlyLatest`, a value that
     /// cannot be delivered now replaces any other waiting value (used by combineLatest).
     func enqueue(_ value: Value, keepingOnlyLatest: Bool = false) {
+        store(value, keepingOnlyLatest: keepingOnlyLatest)
+        drain()
+    }
+
+    /// Queues a value without delivering it; call `drain()` afterwards, with no lock held. Lets a
+    /// caller queue values in the order it computed them under its own lock (calling out under that
+    /// lock is not allowed), so that two threads cannot swap their values between computing and queueing.
+    func store(_ value: Value, keepingOnlyLatest: Bool = false) {
         lock.lock()
         guard downstream != nil, completion == nil else {
             lock.unlock()
@@ -135,7 +143,6 @@ internal final class DemandBuffer<Downstream: Subscriber> {
             queue.append(value)
         }
         lock.unlock()
-        drain()
     }
 
     /// Adds demand and delivers what it allows.
@@ -175,7 +182,8 @@ internal final class DemandBuffer<Downstream: Subscriber> {
         lock.unlock()
     }
 
-    private func drain() {
+    /// Delivers what demand allows (or returns at once if another call is already delivering).
+    func drain() {
         lock.lock()
         if isDelivering {
             lock.unlock()

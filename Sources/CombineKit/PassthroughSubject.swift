@@ -34,6 +34,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
+        conduit.subscriptionDelivered()
     }
 
     public func send(_ input: Output) {

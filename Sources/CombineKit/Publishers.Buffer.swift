@@ -41,7 +41,7 @@ extension Publishers {
         public let whenFull: BufferingStrategy<Upstream.Failure>
 
         public init(upstream: Upstream, size: Int, prefetch: PrefetchStrategy, whenFull: BufferingStrategy<Failure>) {
-            precondition(size > 0, "buffer(size:): size must be positive")
+            precondition(size > 0, "buffer(size:prefetch:whenFull:) was given size \(size); pass a positive size.")
             self.upstream = upstream
             self.size = size
             self.prefetch = prefetch

@@ -16,7 +16,7 @@ extension Publishers {
         public let count: Int
 
         public init(upstream: Upstream, count: Int) {
-            precondition(count > 0, "collect(_:): count must be positive")
+            precondition(count > 0, "collect(_:) was given count \(count); pass a positive count (use collect() to gather everything).")
             self.upstream = upstream
             self.count = count
         }

@@ -68,7 +68,7 @@ extension Publishers.CollectByTime {
                 self.interval = interval
                 self.maximumCount = nil
             case let .byTimeOrCount(scheduler, interval, count):
-                precondition(count > 0, "collect(.byTimeOrCount): count must be positive")
+                precondition(count > 0, "collect(.byTimeOrCount(_:_:_:), options:) was given count \(count); pass a positive count (or use .byTime).")
                 self.scheduler = scheduler
                 self.interval = interval
                 self.maximumCount = count

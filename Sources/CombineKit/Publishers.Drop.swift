@@ -26,7 +26,7 @@ extension Publishers {
         public let count: Int
 
         public init(upstream: Upstream, count: Int) {
-            precondition(count >= 0, "dropFirst: count must not be negative")
+            precondition(count >= 0, "dropFirst(_:) was given a negative count (\(count)); pass 0 or more (0 drops nothing).")
             self.upstream = upstream
             self.count = count
         }

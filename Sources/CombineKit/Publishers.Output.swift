@@ -1,13 +1,13 @@
 extension Publisher {
     /// Republishes elements up to the specified maximum count, then finishes.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-        precondition(maxLength >= 0, "prefix: maxLength must not be negative")
+        precondition(maxLength >= 0, "prefix(_:) was given a negative maxLength (\(maxLength)); pass 0 or more.")
         return Publishers.Output(upstream: self, range: 0..<maxLength)
     }
 
     /// Publishes a specific element, indicated by its index in the sequence of published elements, then finishes.
     public func output(at index: Int) -> Publishers.Output<Self> {
-        precondition(index >= 0, "output(at:): index must not be negative")
+        precondition(index >= 0, "output(at:) was given a negative index (\(index)); indexes start at 0.")
         return Publishers.Output(upstream: self, range: index..<(index + 1))
     }
 
@@ -28,7 +28,7 @@ extension Publishers {
         public let range: CountableRange<Int>
 
         public init(upstream: Upstream, range: CountableRange<Int>) {
-            precondition(range.lowerBound >= 0, "Publishers.Output: the range must not be negative")
+            precondition(range.lowerBound >= 0, "output(in:) was given a range starting below 0 (\(range)); indexes start at 0.")
             self.upstream = upstream
             self.range = range
         }

@@ -17,7 +17,7 @@ extension Publishers {
         public let retries: Int?
 
         public init(upstream: Upstream, retries: Int?) {
-            precondition((retries ?? 0) >= 0, "retry: the number of retries must not be negative")
+            precondition((retries ?? 0) >= 0, "retry(_:) was given a negative number of retries (\(retries ?? 0)); pass 0 or more (0 subscribes once and never retries).")
             self.upstream = upstream
             self.retries = retries
         }

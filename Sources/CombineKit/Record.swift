@@ -50,13 +50,13 @@ public struct Record<Output, Failure: Error>: Publisher {
 
         /// Adds an output to the recording (a precondition failure after a completion was recorded).
         public mutating func receive(_ input: Output) {
-            precondition(!isCompleted, "Record.Recording: receive(_:) called after a completion was recorded")
+            precondition(!isCompleted, "Record.Recording.receive(_:) was called after receive(completion:); record every value before the completion.")
             output.append(input)
         }
 
         /// Adds a completion event to the recording.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
-            precondition(!isCompleted, "Record.Recording: receive(completion:) called twice")
+            precondition(!isCompleted, "Record.Recording.receive(completion:) was called twice; a recording ends with exactly one completion.")
             self.completion = completion
             isCompleted = true
         }

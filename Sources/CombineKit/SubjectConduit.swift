@@ -5,6 +5,10 @@
 /// - serialises delivery: if a value arrives (from another thread, or re-entrantly from inside the
 ///   subscriber) while a delivery is in progress, it is queued and delivered by the thread already
 ///   delivering, so the subscriber is never called concurrently and no lock is held while calling it;
+/// - counts the subscriber's `receive(subscription:)` call as a delivery in progress: what arrives
+///   during it (another thread sending as soon as demand was requested) is queued and delivered when
+///   the subject calls `subscriptionDelivered()`. Combine requires the calls to a subscriber —
+///   `receive(subscription:)` included — to be serialised (Combine team, forums.swift.org/t/29491/11);
 /// - in current-value mode, delivers the subject's current value on the first demand, and again on
 ///   the next demand if a value was dropped for lack of demand.
 internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
@@ -12,6 +16,7 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
     func finish(_ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
     func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
     func cancel() { fatalError("abstract") }
+    func subscriptionDelivered() { fatalError("abstract") }
     var description: String { "Conduit" }
     var customMirror: Mirror { Mirror(self, children: [:]) }
     var playgroundDescription: Any { description }
@@ -36,7 +41,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     private var parent: Parent?
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
-    private var isDelivering = false
+    /// True from creation until `subscriptionDelivered()`: the subscriber is inside `receive(subscription:)`.
+    private var isDelivering = true
     private var queuedValues: [Output] = []
     private var queuedCompletion: Subscribers.Completion<Failure>?
     private var completionAccepted = false
@@ -136,6 +142,32 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         self.parent = nil
         lock.unlock()
         parent?.detach(self)
+    }
+
+    /// Call once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
+    override func subscriptionDelivered() {
+        lock.lock()
+        guard let downstream = downstream else {
+            isDelivering = false
+            lock.unlock()
+            return
+        }
+        if !queuedValues.isEmpty {
+            let first = queuedValues.removeFirst()
+            lock.unlock()
+            deliver(first, to: downstream)
+            return
+        }
+        isDelivering = false
+        if let completion = queuedCompletion {
+            queuedCompletion = nil
+            self.downstream = nil
+            parent = nil
+            lock.unlock()
+            downstream.receive(completion: completion)
+            return
+        }
+        lock.unlock()
     }
 
     /// Delivers `first` and then everything queued meanwhile; called with `isDelivering == true`.

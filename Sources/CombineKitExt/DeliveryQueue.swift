@@ -73,10 +73,20 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     /// Number of values waiting for demand.
     internal var bufferedCount: Int { lock.withLock { buffer.count } }
 
-    /// Hands the subscriber its subscription (call once, before any value).
+    /// Hands the subscriber its subscription (call once, before any value). The call counts as a
+    /// delivery in progress: values that arrive meanwhile (from another thread, once the subscriber
+    /// requested) wait and are delivered when it returns, because Combine serialises
+    /// `receive(subscription:)` with the other calls to a subscriber (forums.swift.org/t/29491/11).
     internal func start(_ subscription: Subscription) {
-        let target: AnySubscriber<Output, Failure>? = lock.withLock { downstream }
+        let (target, wasDraining): (AnySubscriber<Output, Failure>?, Bool) = lock.withLock {
+            let wasDraining = isDraining
+            isDraining = true
+            return (downstream, wasDraining)
+        }
         target?.receive(subscription: subscription)
+        guard !wasDraining else { return }
+        lock.withLock { isDraining = false }
+        drain()
     }
 
     /// Adds a value to the buffer without delivering it; `false` if the queue is closed.
@@ -111,7 +121,7 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
 
     /// Adds downstream demand, reports it through `onDemand`, and delivers what it allows.
     internal func request(_ additional: Subscribers.Demand) {
-        precondition(additional > 0, "request(_:): demand must be greater than zero")
+        precondition(additional > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let callback: ((Subscribers.Demand) -> Void)? = lock.withLock {
             guard downstream != nil else { return nil }
             demand += additional

@@ -72,7 +72,7 @@ internal final class PassthroughInner<Input, UpstreamFailure: Error, Downstream:
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "request(_:): demand must be greater than zero")
+        precondition(demand > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let subscription: Subscription? = lock.withLock {
             if case .subscribed(let subscription) = state { return subscription }
             return nil

@@ -104,7 +104,7 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "request(_:): demand must be greater than zero")
+        precondition(demand > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let subscription: Subscription? = lock.withLock {
             if case .subscribed(let subscription) = state { return subscription }
             return nil

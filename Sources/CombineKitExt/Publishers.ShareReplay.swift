@@ -55,7 +55,7 @@ extension Publishers {
         private var subscriberCount = 0
 
         public init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
-            precondition(replay >= 0, "share(replay:scope:): replay must not be negative")
+            precondition(replay >= 0, "share(replay:scope:) was given a negative replay count (\(replay)); pass 0 or more.")
             self.upstream = upstream
             self.replay = replay
             self.scope = scope

@@ -20,7 +20,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
 
     /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
     public init(bufferSize: Int) {
-        precondition(bufferSize >= 0, "ReplayingSubject(bufferSize:): bufferSize must not be negative")
+        precondition(bufferSize >= 0, "ReplayingSubject(bufferSize:) was given a negative buffer size (\(bufferSize)); pass 0 or more.")
         self.bufferSize = bufferSize
     }
 

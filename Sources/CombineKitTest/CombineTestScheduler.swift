@@ -103,7 +103,7 @@ public final class CombineTestScheduler: Scheduler, @unchecked Sendable {
 
     /// Creates a virtual-time scheduler whose clock starts at `initialClock` ticks.
     public init(initialClock: Int = 0, resolution: Double = 1.0) {
-        precondition(resolution > 0, "CombineTestScheduler: resolution must be positive")
+        precondition(resolution > 0, "CombineTestScheduler(resolution:) was given \(resolution); pass a positive number of seconds per tick (1.0 by default).")
         self.clock = initialClock
         self.resolution = resolution
         self.nanosecondsPerTick = Swift.max(1, Int((resolution * 1_000_000_000).rounded()))

@@ -203,7 +203,7 @@ internal final class TestPublisherSubscription<Output, Failure: Error>: Subscrip
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "TestPublisher: request(_:) with a demand that is not positive: \(demand)")
+        precondition(demand > 0, "TestPublisher: request(_:) was called with \(demand); demand must be greater than zero (to request nothing, don't call request(_:)).")
         onRequest(demand)
         lock.withLock { self.demand += demand }
         drain()

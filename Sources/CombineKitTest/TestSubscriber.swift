@@ -1,4 +1,5 @@
 import CombineKit
+import GrammarChecking
 
 /// A recording subscriber whose test chooses the demand.
 ///
@@ -6,6 +7,12 @@ import CombineKit
 /// `demandPerValue` from each `receive(_:)`; the test can `request(_:)` more or `cancel()` later.
 /// Every event is recorded with the virtual time (in ticks) of the scheduler it was given (0 without
 /// one). Values received beyond the outstanding demand are counted in `demandViolations`.
+///
+/// It also checks the grammar: a value beyond demand, a value after completion, a second completion, an
+/// event before the subscription, a second subscription, or a call overlapping a call in progress on
+/// another thread is recorded in `grammarViolations` and reported as a test failure (see
+/// `GrammarChecker.reporter`); `allowGrammarViolation(_:reason:)` relaxes one kind for a test that
+/// breaks the grammar on purpose.
 public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
     /// One recorded event, with its virtual time in ticks.
     public enum Event: CustomStringConvertible {
@@ -43,6 +50,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     private var upstream: Subscription?
     private var outstanding = Subscribers.Demand.none
     private var violations = 0
+    private let grammar = GrammarChecker(recorder: "TestSubscriber", checksSubscription: true)
 
     /// Creates a recording subscriber.
     /// - Parameters:
@@ -94,10 +102,20 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     /// Number of values that arrived while the subscriber had no outstanding demand.
     public var demandViolations: Int { lock.withLock { violations } }
 
+    /// Every grammar violation this subscriber saw (including the relaxed kinds).
+    public var grammarViolations: [GrammarViolation] { grammar.violations }
+
+    /// Stops failing the test for violations of `kind` (still listed in `grammarViolations`).
+    public func allowGrammarViolation(_ kind: GrammarViolation.Kind, reason: String) {
+        grammar.allow(kind, reason: reason)
+    }
+
     /// Demand requested but not yet used.
     public var outstandingDemand: Subscribers.Demand { lock.withLock { outstanding } }
 
     public func receive(subscription: Subscription) {
+        let entry = grammar.enter(.subscription, event: "subscription at \(now)")
+        defer { grammar.leave(entry) }
         let demand: Subscribers.Demand = lock.withLock {
             recorded.append(.subscription(now))
             upstream = subscription
@@ -110,9 +128,19 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock {
+        let entry = grammar.enter(.value, event: "value \(input) at \(now)")
+        defer { grammar.leave(entry) }
+        let beyondDemand: Bool = lock.withLock {
             recorded.append(.value(now, input))
-            if outstanding == .none { violations += 1 } else { outstanding -= 1 }
+            if outstanding == .none {
+                violations += 1
+                return true
+            }
+            outstanding -= 1
+            return false
+        }
+        if beyondDemand {
+            grammar.note(.valueBeyondDemand, event: "value \(input) at \(now)")
         }
         onValue?(input)
         return lock.withLock {
@@ -122,6 +150,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
+        let entry = grammar.enter(.terminal, event: "\(completion) at \(now)")
+        defer { grammar.leave(entry) }
         lock.withLock {
             switch completion {
             case .finished: recorded.append(.finished(now))

@@ -51,6 +51,7 @@ public struct ObservablePublisher<Output, Failure: Swift.Error>: Publisher {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let subscription = ObservableSubscription(source: source, bufferPolicy: bufferPolicy, mapError: mapError, downstream: subscriber)
         subscriber.receive(subscription: subscription)
+        subscription.subscriptionDelivered()
     }
 }
 
@@ -74,7 +75,10 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
     private var buffer: [Element] = []
     private var bufferHead = 0
     private var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
-    private var delivering = false
+    /// True while one thread calls the subscriber; starts true because the subscriber is inside
+    /// `receive(subscription:)` until `subscriptionDelivered()` (Combine serialises that call with the
+    /// values too: an Rx source on another thread must not deliver while it runs).
+    private var delivering = true
     private var finished = false  // cancelled, or the terminal event was delivered
     private let upstream = SingleAssignmentDisposable()
 
@@ -126,6 +130,14 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
         pendingCompletion = nil
         lock.unlock()
         upstream.dispose()
+    }
+
+    /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
+    func subscriptionDelivered() {
+        lock.lock()
+        delivering = false
+        lock.unlock()
+        drain()
     }
 
     // MARK: ObserverType (the Rx side)

@@ -51,7 +51,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
             lock.unlock()
             return
         }
-        precondition(count > 0, "RefCountDisposable: more releases than retains.")
+        precondition(count > 0, "RefCountDisposable: a retained disposable was disposed more times than retain() was called; dispose each disposable that retain() returned exactly once.")
         count -= 1
         let toDispose = (count == 0 && primaryDisposed) ? takeUnderlying() : nil
         lock.unlock()

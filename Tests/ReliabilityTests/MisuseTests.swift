@@ -1,0 +1,116 @@
+import CombineKit
+import CombineKitExt
+import Foundation
+import RxCombineBridge
+import RxKit
+import Testing
+
+/// Misuse and bad input. The mistakes a caller can make at run time with data (an empty or too long
+/// sequence where one element is expected, an error the bridge cannot type, malformed data) come back
+/// as errors, never traps. Programming mistakes (negative counts, zero demand, assigning a
+/// SingleAssignmentDisposable twice) trap with a message naming the mistake and the fix; exit tests pin
+/// a few of those messages.
+@Suite("Misuse")
+struct MisuseTests {
+    struct Payload: Decodable, Equatable { let id: Int }
+    enum ServiceError: Error, Equatable { case wrapped(String) }
+    struct Unrelated: Error {}
+
+    @Test func asSingleOnEmptyOrLongSequenceIsAnErrorNotATrap() {
+        var events: [String] = []
+        _ = Observable<Int>.empty().asSingle().subscribe(onSuccess: { events.append("success \($0)") },
+                                                         onFailure: { events.append("failure \($0)") })
+        _ = Observable.from([1, 2]).asSingle().subscribe(onSuccess: { events.append("success \($0)") },
+                                                         onFailure: { events.append("failure \($0)") })
+        // RxSwift: asSingle() errors with RxError.noElements / RxError.moreThanOneElement.
+        #expect(events == ["failure \(RxError.noElements)", "failure \(RxError.moreThanOneElement)"])
+    }
+
+    @Test func bridgedErrorThatCannotBeTypedIsMappedOrYieldedUntyped() {
+        let subject = PublishSubject<Int>()
+        var typed: [Subscribers.Completion<ServiceError>] = []
+        var untyped: [String] = []
+        let first = subject.asPublisher(failureType: ServiceError.self) { ServiceError.wrapped("\(type(of: $0))") }
+            .sink(receiveCompletion: { typed.append($0) }, receiveValue: { _ in })
+        let second = subject.asPublisher()
+            .sink(receiveCompletion: { if case .failure(let error) = $0 { untyped.append("\(type(of: error))") } }, receiveValue: { _ in })
+        subject.onError(Unrelated())
+        #expect(typed == [.failure(.wrapped("Unrelated"))])
+        #expect(untyped == ["Unrelated"])
+        _ = (first, second)
+    }
+
+    @Test func combineFailureCrossesIntoRxAsAnError() {
+        var received: [String] = []
+        _ = Fail<Int, ServiceError>(error: .wrapped("x")).asObservable()
+            .subscribe(onError: { received.append("\($0 as? ServiceError == .wrapped("x"))") })
+        #expect(received == ["true"])
+    }
+
+    @Test func malformedDataFailsTheDecodeInsteadOfTrapping() {
+        let malformed = Data("{\"id\": \"not a number\"".utf8)
+        var rxError: Error?
+        _ = Observable.just(malformed).decode(type: Payload.self, decoder: JSONDecoder())
+            .subscribe(onError: { rxError = $0 })
+        #expect(rxError is DecodingError)
+        var combineCompletion: Subscribers.Completion<Error>?
+        _ = Just(malformed).setFailureType(to: Error.self).decode(type: Payload.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { combineCompletion = $0 }, receiveValue: { _ in })
+        if case .failure(let error) = combineCompletion {
+            #expect(error is DecodingError)
+        } else {
+            Issue.record("decode of malformed data did not fail: \(String(describing: combineCompletion))")
+        }
+    }
+
+    @Test func boundedBridgeBufferOverflowIsAFailureNotATrap() {
+        let subject = PublishSubject<Int>()
+        var completion: Subscribers.Completion<Error>?
+        var values: [Int] = []
+        var subscription: Subscription?
+        let subscriber = AnySubscriber<Int, Error>(receiveSubscription: { subscription = $0; $0.request(.max(1)) },
+                                                  receiveValue: { values.append($0); return .none },
+                                                  receiveCompletion: { completion = $0 })
+        subject.asPublisher(bufferPolicy: .bounded(1, whenFull: .fail)).subscribe(subscriber)
+        subject.onNext(1)  // delivered (demand 1)
+        subject.onNext(2)  // held
+        subject.onNext(3)  // overflow: the source is stopped, the held value still comes first
+        #expect(subject.hasObservers == false, "overflow stops the Rx source")
+        subscription?.request(.max(5))
+        #expect(values == [1, 2])
+        if case .failure(let error) = completion {
+            #expect(error is BridgeBufferOverflow)
+        } else {
+            Issue.record("expected a BridgeBufferOverflow failure, got \(String(describing: completion))")
+        }
+    }
+
+    // MARK: traps (exit tests): the process must fail, and the message must name the fix.
+
+    @Test func zeroDemandTrapsWithAMessageNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.subscribe(AnySubscriber<Int, Never>(receiveSubscription: { $0.request(.none) }))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("to request nothing, don't call request(_:)"))
+    }
+
+    @Test func negativeCountTrapsWithAMessageNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Just(1).dropFirst(-1)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("pass 0 or more"))
+    }
+
+    @Test func assigningASingleAssignmentDisposableTwiceTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let disposable = SingleAssignmentDisposable()
+            disposable.setDisposable(Disposables.create())
+            disposable.setDisposable(Disposables.create())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("use SerialDisposable"))
+    }
+}

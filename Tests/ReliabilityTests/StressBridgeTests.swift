@@ -1,0 +1,92 @@
+import CombineKit
+import CombineKitTest
+import Foundation
+import RxCombineBridge
+import RxKit
+import Testing
+
+/// Concurrency stress across the bridge: Rx sources sent from many threads read through `asPublisher()`
+/// with demand requested from yet another thread, Combine sources read through `asObservable()`, and
+/// bridged subjects sent into from many threads.
+@Suite("Stress Bridge")
+struct StressBridgeTests {
+    @Test func asPublisherDeliversEveryValueWithinDemandWhileRequestsRace() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let total = Stress.threads * Stress.valuesPerThread
+            let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1))
+            subject.asPublisher().subscribe(subscriber)
+            Stress.race(Stress.threads + 1) { thread in
+                if thread == Stress.threads {
+                    for _ in 0..<total { subscriber.request(.max(1)) }
+                } else {
+                    for index in 0..<Stress.valuesPerThread { subject.onNext(stressValue(thread: thread, index: index)) }
+                }
+            }
+            subject.onCompleted()
+            // Unbounded buffering: nothing dropped; total + 1 was demanded, so every value and the completion arrive.
+            expectPerThreadOrder(subscriber.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            #expect(subscriber.completion != nil)
+            #expect(subscriber.demandViolations == 0)
+            #expect(subscriber.grammarViolations.isEmpty)
+        }
+    }
+
+    @Test func asPublisherCancelRacesWithSends() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let subscribers = Locked<[TestSubscriber<Int, Error>]>([])
+            Stress.race { thread in
+                if thread < 2 {
+                    for index in 0..<Stress.valuesPerThread { subject.onNext(stressValue(thread: thread, index: index)) }
+                } else {
+                    for _ in 0..<Stress.valuesPerThread / 5 {
+                        let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(3), demandPerValue: .max(1))
+                        subscribers.mutate { $0.append(subscriber) }
+                        subject.asPublisher().map { $0 }.subscribe(subscriber)
+                        subscriber.cancel()
+                    }
+                }
+            }
+            #expect(!subject.hasObservers, "cancelling the bridged subscription left the Rx subscription alive")
+            for subscriber in subscribers.value {
+                expectPerThreadOrder(subscriber.values, threads: 2, perThread: Stress.valuesPerThread, complete: false)
+                #expect(subscriber.grammarViolations.isEmpty)
+            }
+        }
+    }
+
+    @Test func asObservableAndBridgedSubjectsFromManyThreads() {
+        for _ in 0..<Stress.rounds {
+            let passthrough = PassthroughSubject<Int, Error>()
+            let relay = BehaviorRelay<Int>(value: -1)
+            let relaySubject = relay.toCombine()
+            let rxSubject = PublishSubject<Int>()
+            let adapter = rxSubject.toCombine()
+            let fromCombine = CheckedObserver<Int>()
+            let fromRelay = TestSubscriber<Int, Never>()
+            let fromAdapter = CheckedObserver<Int>()
+            let bag = DisposeBag()
+            passthrough.asObservable().subscribe(fromCombine).disposed(by: bag)
+            relaySubject.filter { $0 >= 0 }.subscribe(fromRelay)
+            rxSubject.subscribe(fromAdapter).disposed(by: bag)
+            Stress.race { thread in
+                for index in 0..<Stress.valuesPerThread {
+                    let value = stressValue(thread: thread, index: index)
+                    passthrough.send(value)
+                    relaySubject.send(value)
+                    adapter.send(value)
+                }
+            }
+            passthrough.send(completion: .finished)
+            adapter.send(completion: .finished)
+            expectPerThreadOrder(fromCombine.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            expectPerThreadOrder(fromRelay.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            expectPerThreadOrder(fromAdapter.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            #expect(fromCombine.terminal?.isCompleted == true)
+            #expect(fromAdapter.terminal?.isCompleted == true)
+            #expect(fromCombine.grammar.violations.isEmpty && fromAdapter.grammar.violations.isEmpty)
+            #expect(fromRelay.grammarViolations.isEmpty)
+        }
+    }
+}

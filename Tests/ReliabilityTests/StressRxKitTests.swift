@@ -1,0 +1,246 @@
+import Foundation
+import RxKit
+import RxKitTest
+import Testing
+
+/// Concurrency stress for RxKit: many threads sending, subscribing and disposing at once.
+/// ReactiveX contract: "Observables must issue notifications to observers serially (not in parallel)"
+/// (reactivex.io/documentation/contract.html); the observers here check it (and the grammar) on every call.
+@Suite("Stress RxKit")
+struct StressRxKitTests {
+    @Test func subjectsDeliverEveryValueOnceFromManyThreads() {
+        for _ in 0..<Stress.rounds {
+            let publish = PublishSubject<Int>()
+            let behavior = BehaviorSubject<Int>(value: -1)
+            let replay = ReplaySubject<Int>.create(bufferSize: 4)
+            let publishRelay = PublishRelay<Int>()
+            let behaviorRelay = BehaviorRelay<Int>(value: -1)
+            let observers = (0..<5).map { _ in CheckedObserver<Int>() }
+            let bag = DisposeBag()
+            publish.subscribe(observers[0]).disposed(by: bag)
+            behavior.filter { $0 >= 0 }.subscribe(observers[1]).disposed(by: bag)
+            replay.subscribe(observers[2]).disposed(by: bag)
+            publishRelay.subscribe(observers[3]).disposed(by: bag)
+            behaviorRelay.filter { $0 >= 0 }.subscribe(observers[4]).disposed(by: bag)
+
+            Stress.race { thread in
+                for index in 0..<Stress.valuesPerThread {
+                    let value = stressValue(thread: thread, index: index)
+                    publish.onNext(value)
+                    behavior.onNext(value)
+                    replay.onNext(value)
+                    publishRelay.accept(value)
+                    behaviorRelay.accept(value)
+                }
+            }
+            publish.onCompleted()
+            behavior.onCompleted()
+            replay.onCompleted()
+            for observer in observers {
+                expectPerThreadOrder(observer.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+                #expect(observer.grammar.violations.isEmpty)
+            }
+            #expect(observers[0].terminal?.isCompleted == true)
+        }
+    }
+
+    @Test func subscribeAndDisposeRaceWithSends() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let replayed = ReplaySubject<Int>.create(bufferSize: 2)
+            let observers = Locked<[CheckedObserver<Int>]>([])
+            Stress.race { thread in
+                if thread < 2 {
+                    for index in 0..<Stress.valuesPerThread {
+                        subject.onNext(stressValue(thread: thread, index: index))
+                        replayed.onNext(stressValue(thread: thread, index: index))
+                    }
+                } else {
+                    for round in 0..<Stress.valuesPerThread / 5 {
+                        let observer = CheckedObserver<Int>()
+                        observers.mutate { $0.append(observer) }
+                        let source: Observable<Int> = round.isMultiple(of: 2) ? subject.asObservable() : replayed.asObservable()
+                        let subscription = source.map { $0 }.subscribe(observer)
+                        subscription.dispose()
+                        subscription.dispose()
+                    }
+                }
+            }
+            #expect(!subject.hasObservers, "a disposed subscription stayed subscribed")
+            #expect(!replayed.hasObservers, "a disposed subscription stayed subscribed")
+            for observer in observers.value {
+                expectPerThreadOrder(observer.values, threads: 2, perThread: Stress.valuesPerThread, complete: false)
+                #expect(observer.grammar.violations.isEmpty)
+            }
+        }
+    }
+
+    @Test func mergeFromManyThreadsLosesNothing() {
+        for _ in 0..<Stress.rounds {
+            let sources = (0..<Stress.threads).map { _ in PublishSubject<Int>() }
+            let observer = CheckedObserver<Int>()
+            let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(observer)
+            Stress.race { thread in
+                for index in 0..<Stress.valuesPerThread { sources[thread].onNext(stressValue(thread: thread, index: index)) }
+                sources[thread].onCompleted()
+            }
+            expectPerThreadOrder(observer.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            #expect(observer.terminal?.isCompleted == true)
+            #expect(observer.grammar.violations.isEmpty)
+            subscription.dispose()
+        }
+    }
+
+    @Test func flatMapOfInnersFedFromManyThreadsLosesNothing() {
+        for _ in 0..<Stress.rounds {
+            let inners = (0..<Stress.threads).map { _ in PublishSubject<Int>() }
+            let observer = CheckedObserver<Int>()
+            let subscription = Observable.from(Array(0..<Stress.threads)).flatMap { inners[$0] }.subscribe(observer)
+            Stress.race { thread in
+                for index in 0..<Stress.valuesPerThread { inners[thread].onNext(stressValue(thread: thread, index: index)) }
+                inners[thread].onCompleted()
+            }
+            expectPerThreadOrder(observer.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+            #expect(observer.terminal?.isCompleted == true)
+            #expect(observer.grammar.violations.isEmpty)
+            subscription.dispose()
+        }
+    }
+
+    @Test func zipPairsEveryValueFromTwoThreads() {
+        for _ in 0..<Stress.rounds {
+            let left = PublishSubject<Int>()
+            let right = PublishSubject<Int>()
+            let observer = CheckedObserver<Int>()
+            let subscription = Observable.zip(left, right) { $0 * 10_000 + $1 }.subscribe(observer)
+            Stress.race(2) { thread in
+                let subject = thread == 0 ? left : right
+                for index in 0..<Stress.valuesPerThread { subject.onNext(index) }
+                subject.onCompleted()
+            }
+            #expect(observer.values == (0..<Stress.valuesPerThread).map { $0 * 10_000 + $0 })
+            #expect(observer.terminal?.isCompleted == true)
+            #expect(observer.grammar.violations.isEmpty)
+            subscription.dispose()
+        }
+    }
+
+    @Test func combineLatestAndWithLatestFromFromTwoThreads() {
+        for _ in 0..<Stress.rounds {
+            let left = PublishSubject<Int>()
+            let right = PublishSubject<Int>()
+            let latest = CheckedObserver<[Int]>()
+            let sampled = CheckedObserver<[Int]>()
+            let bag = DisposeBag()
+            Observable.combineLatest(left, right) { [$0, $1] }.subscribe(latest).disposed(by: bag)
+            left.withLatestFrom(right) { [$0, $1] }.subscribe(sampled).disposed(by: bag)
+            Stress.race(2) { thread in
+                let subject = thread == 0 ? left : right
+                for index in 0..<Stress.valuesPerThread { subject.onNext(index) }
+                subject.onCompleted()
+            }
+            let last = Stress.valuesPerThread - 1
+            // Each component only moves forward, and the last combination has both last values.
+            for (name, observer) in [("combineLatest", latest), ("withLatestFrom", sampled)] {
+                #expect(observer.grammar.violations.isEmpty, "\(name)")
+                let values = observer.values
+                #expect(isNonDecreasing(values.map { $0[0] }) && isNonDecreasing(values.map { $0[1] }),
+                        "\(name) delivered combinations out of order: \(firstOutOfOrder(values))")
+            }
+            #expect(latest.values.last == [last, last])
+            #expect(latest.values.count >= Stress.valuesPerThread && latest.values.count < 2 * Stress.valuesPerThread)
+            #expect(latest.terminal?.isCompleted == true)
+        }
+    }
+
+    @Test func switchLatestFromManyThreads() {
+        for _ in 0..<Stress.rounds {
+            let outer = PublishSubject<PublishSubject<Int>>()
+            let inners = (0..<Stress.threads).map { _ in PublishSubject<Int>() }
+            let observer = CheckedObserver<Int>()
+            let subscription = outer.flatMapLatest { $0 }.subscribe(observer)
+            Stress.race(Stress.threads + 1) { thread in
+                if thread == Stress.threads {
+                    for round in 0..<Stress.valuesPerThread { outer.onNext(inners[round % Stress.threads]) }
+                    outer.onNext(inners[0])
+                } else {
+                    for index in 0..<Stress.valuesPerThread { inners[thread].onNext(stressValue(thread: thread, index: index)) }
+                }
+            }
+            inners[0].onNext(stressValue(thread: 0, index: Stress.valuesPerThread))
+            outer.onCompleted()
+            inners[0].onCompleted()
+            expectPerThreadOrder(observer.values, threads: Stress.threads, perThread: Stress.valuesPerThread + 1, complete: false)
+            #expect(observer.values.last == stressValue(thread: 0, index: Stress.valuesPerThread), "the latest inner's value was lost")
+            #expect(observer.terminal?.isCompleted == true)
+            #expect(observer.grammar.violations.isEmpty)
+            subscription.dispose()
+        }
+    }
+
+    @Test func shareReplayConnectDisconnectRaces() {
+        for _ in 0..<Stress.rounds {
+            let source = PublishSubject<Int>()
+            let subscriptions = Locked(0)
+            let disposals = Locked(0)
+            let shared = source
+                .do(onSubscribe: { subscriptions.mutate { $0 += 1 } }, onDispose: { disposals.mutate { $0 += 1 } })
+                .share(replay: 1)
+            let published = source.publish().refCount()
+            let observers = Locked<[CheckedObserver<Int>]>([])
+            Stress.race { thread in
+                if thread == 0 {
+                    for index in 0..<Stress.valuesPerThread { source.onNext(stressValue(thread: 0, index: index)) }
+                } else {
+                    for round in 0..<Stress.valuesPerThread / 5 {
+                        let observer = CheckedObserver<Int>()
+                        observers.mutate { $0.append(observer) }
+                        let subscription = (round.isMultiple(of: 2) ? shared : published).subscribe(observer)
+                        subscription.dispose()
+                    }
+                }
+            }
+            #expect(!source.hasObservers, "share/refCount stayed connected after every subscriber left")
+            #expect(subscriptions.value == disposals.value, "connections and disconnections differ")
+            for observer in observers.value {
+                expectPerThreadOrder(observer.values, threads: 1, perThread: Stress.valuesPerThread, complete: false)
+                #expect(observer.grammar.violations.isEmpty)
+            }
+        }
+    }
+
+    @Test func disposeBagReleasedWhileEventsFlow() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let relay = BehaviorRelay(value: 0)
+            Stress.race { thread in
+                if thread < 2 {
+                    for index in 0..<Stress.valuesPerThread {
+                        subject.onNext(index)
+                        relay.accept(index)
+                    }
+                } else {
+                    for _ in 0..<Stress.valuesPerThread / 5 {
+                        var bag: DisposeBag? = DisposeBag()
+                        subject.map { $0 + 1 }.subscribe(onNext: { _ in }).disposed(by: bag!)
+                        Observable.merge(subject.asObservable(), relay.asObservable()).subscribe().disposed(by: bag!)
+                        bag = nil
+                    }
+                }
+            }
+            #expect(!subject.hasObservers, "releasing the DisposeBag left a subscription behind")
+        }
+    }
+}
+
+func isNonDecreasing(_ values: [Int]) -> Bool {
+    zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+}
+
+/// The first adjacent pair of combinations where a component goes backwards (for failure messages).
+func firstOutOfOrder(_ values: [[Int]]) -> String {
+    for (index, (previous, next)) in zip(values, values.dropFirst()).enumerated() where previous[0] > next[0] || previous[1] > next[1] {
+        return "\(previous) then \(next) at \(index + 1) of \(values.count)"
+    }
+    return "none"
+}

@@ -4,10 +4,13 @@
 /// `send(_:)`) updates the value and publishes it.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
-    private var conduits: [SubjectConduitBase<Output, Failure>] = []
-    private var completion: Subscribers.Completion<Failure>?
+    // Guarded by `lock`; see SubjectConduit for why the exclusivity checks are off.
+    @exclusivity(unchecked) private var conduits = SubjectConduitList<Output, Failure>()
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
+    /// `completion != nil`, kept as a Bool so `send` needs no `Optional<Completion<Failure>>` metadata.
+    @exclusivity(unchecked) private var isTerminated = false
     private var upstreamSubscriptions: [Subscription] = []
-    private var currentValue: Output
+    @exclusivity(unchecked) private var currentValue: Output
     private let conduitName: String
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
@@ -64,45 +67,39 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     /// Sets the value and publishes it (ignored after completion).
     public func send(_ input: Output) {
         lock.lock()
-        guard completion == nil else {
+        guard !isTerminated else {
             lock.unlock()
             return
         }
         currentValue = input
-        let snapshot = conduits
+        let snapshot = conduits.snapshot
         lock.unlock()
-        for conduit in snapshot {
-            conduit.offer(input)
-        }
+        SubjectConduitList<Output, Failure>.offer(input, to: snapshot)
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard self.completion == nil else {
+        guard !isTerminated else {
             lock.unlock()
             return
         }
         self.completion = completion
-        let snapshot = conduits
-        conduits = []
+        isTerminated = true
+        let snapshot = conduits.removeAll()
         upstreamSubscriptions = []
         lock.unlock()
-        for conduit in snapshot {
-            conduit.finish(completion)
-        }
+        SubjectConduitList<Output, Failure>.finish(completion, snapshot)
     }
 
     func detach(_ conduit: SubjectConduitBase<Output, Failure>) {
         lock.lock()
-        if let index = conduits.firstIndex(where: { $0 === conduit }) {
-            conduits.remove(at: index)
-        }
+        conduits.remove(conduit)
         lock.unlock()
     }
 
     func currentValueForNewDemand() -> Output? {
         lock.lock()
         defer { lock.unlock() }
-        return completion == nil ? currentValue : nil
+        return isTerminated ? nil : currentValue
     }
 }

@@ -7,7 +7,7 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let select: (Input) throws -> Downstream.Input?
     private let name: String

@@ -62,7 +62,7 @@ extension Publishers.Buffer {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy

@@ -59,7 +59,7 @@ private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Dow
     typealias Failure = Upstream.Failure
 
     let lock = Lock.make()
-    var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let handler: (Upstream.Failure) throws -> NewPublisher
     private let name: String

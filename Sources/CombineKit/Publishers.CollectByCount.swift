@@ -35,7 +35,7 @@ extension Publishers.CollectByCount {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let count: Int
         private var buffer: [Input] = []

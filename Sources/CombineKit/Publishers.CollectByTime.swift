@@ -49,7 +49,7 @@ extension Publishers.CollectByTime {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let output: DemandBuffer<Downstream>
         private let downstream: Downstream
         private let scheduler: Context

@@ -58,7 +58,7 @@ extension Publishers.Concatenate {
         typealias Input = Output
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private var suffix: Suffix?
         private var demand = Subscribers.Demand.none

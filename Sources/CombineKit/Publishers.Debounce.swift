@@ -42,7 +42,7 @@ extension Publishers.Debounce {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context

@@ -24,8 +24,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let isIncluded = self.isIncluded
-            upstream.subscribe(FilteringInner<Output, Failure, S>(downstream: subscriber, name: "Filter") { isIncluded($0) ? $0 : nil })
+            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
 
         /// Fuses two filters into one.
@@ -56,5 +55,47 @@ extension Publishers {
             let isIncluded = self.isIncluded
             upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter") { try isIncluded($0) ? $0 : nil })
         }
+    }
+}
+
+extension Publishers.Filter {
+    /// Filter's own inner (rather than the shared `FilteringInner`): a non-throwing predicate returning
+    /// `Bool` lets the per-value path avoid an `Optional<Output>` — a runtime metadata look-up per value
+    /// in unspecialised generic code. A dropped element asks the upstream for one more (`.max(1)`).
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let lock = Lock.make()
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let isIncluded: (Input) -> Bool
+
+        init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+            self.downstream = downstream
+            self.isIncluded = isIncluded
+        }
+
+        var description: String { "Filter" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            return isIncluded(input) ? downstream.receive(input) : .max(1)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion) }
+        }
+
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func cancel() { forwardCancel() }
     }
 }

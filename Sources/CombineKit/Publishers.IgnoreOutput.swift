@@ -31,7 +31,7 @@ extension Publishers.IgnoreOutput {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
 
         init(downstream: Downstream) {

@@ -87,7 +87,7 @@ extension Publishers.Map {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Input) -> Output
 
@@ -126,7 +126,7 @@ extension Publishers.TryMap {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Input) throws -> Output
 

@@ -65,7 +65,7 @@ private final class KeyPathInner<Input, Downstream: Subscriber>: Subscriber, Sub
     typealias Failure = Downstream.Failure
 
     let lock = Lock.make()
-    var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let read: (Input) -> Downstream.Input
     private let name: String

@@ -36,7 +36,7 @@ extension Publishers.Retry {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let upstream: Upstream
         private let downstream: Downstream
         private var remaining: Int?

@@ -32,7 +32,7 @@ extension Publishers.SetFailureType {
         typealias Input = Upstream.Output
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
 
         init(downstream: Downstream) {

@@ -57,7 +57,7 @@ extension Publishers.SwitchToLatest {
         typealias Failure = P.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
         private var generation = 0

@@ -45,7 +45,7 @@ extension Publishers.Throttle {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context

@@ -60,7 +60,7 @@ private final class UntilOutputInner<Input, UpstreamFailure: Error, OtherFailure
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let dropsUntilTrigger: Bool
     private var triggered = false

@@ -22,6 +22,46 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
     var playgroundDescription: Any { description }
 }
 
+/// A subject's subscriber list.
+///
+/// Stored as `[AnyObject]` (a concrete type) rather than `[SubjectConduitBase<Output, Failure>]`: the
+/// subjects' `send` runs as unspecialised generic code in client modules, where copying or iterating an
+/// array whose element type depends on a generic parameter costs a runtime metadata look-up per call.
+/// Every element is a `SubjectConduitBase<Output, Failure>`; nothing else is ever appended.
+internal struct SubjectConduitList<Output, Failure: Error> {
+    private(set) var snapshot: [AnyObject] = []
+
+    mutating func append(_ conduit: SubjectConduitBase<Output, Failure>) {
+        snapshot.append(conduit)
+    }
+
+    mutating func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+        if let index = snapshot.firstIndex(where: { $0 === conduit }) {
+            snapshot.remove(at: index)
+        }
+    }
+
+    /// Empties the list, returning what it held.
+    mutating func removeAll() -> [AnyObject] {
+        defer { snapshot = [] }
+        return snapshot
+    }
+
+    /// Offers `value` to every conduit of a snapshot (call with no lock held).
+    static func offer(_ value: Output, to snapshot: [AnyObject]) {
+        for conduit in snapshot {
+            unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+        }
+    }
+
+    /// Completes every conduit of a snapshot (call with no lock held).
+    static func finish(_ completion: Subscribers.Completion<Failure>, _ snapshot: [AnyObject]) {
+        for conduit in snapshot {
+            unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
+        }
+    }
+}
+
 /// Implemented by the subjects so their conduits can detach and read the current value.
 internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     associatedtype Output
@@ -31,42 +71,91 @@ internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     func currentValueForNewDemand() -> Output?
 }
 
+/// Values and a completion that arrived while a delivery was in progress (rare, so allocated on demand).
+///
+/// Kept out of line so that the per-value path only tests a class reference for `nil`: in unspecialised
+/// generic code, touching an `[Output]` or a `Completion<Failure>?` costs a runtime metadata look-up
+/// (a hash-table probe of several hundred instructions) on every value.
+internal final class PendingDeliveries<Output, Failure: Error> {
+    var values: [Output] = []
+    var head = 0
+    var completion: Subscribers.Completion<Failure>?
+
+    var hasValues: Bool { head < values.count }
+
+    func popValue() -> Output {
+        let value = values[head]
+        head += 1
+        if head == values.count {
+            values.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return value
+    }
+}
+
 internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Subscriber>: SubjectConduitBase<Parent.Output, Parent.Failure>
     where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure
 {
     typealias Output = Parent.Output
     typealias Failure = Parent.Failure
 
+    // Every stored property below is read and written only with `lock` held, which is what excludes
+    // conflicting accesses; the compiler's dynamic exclusivity checks (a runtime call per access on the
+    // per-value path) would add nothing, so they are switched off for the mutable ones.
     private let lock = Lock.make()
-    private var parent: Parent?
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var parent: Parent?
+    /// The subscriber, initialised while `isAttached`. Held through a pointer rather than as a
+    /// `Downstream?` so that the per-value path needs no `Optional<Downstream>` metadata.
+    private let downstreamStorage: UnsafeMutablePointer<Downstream>
+    @exclusivity(unchecked) private var isAttached = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// True from creation until `subscriptionDelivered()`: the subscriber is inside `receive(subscription:)`.
-    private var isDelivering = true
-    private var queuedValues: [Output] = []
-    private var queuedCompletion: Subscribers.Completion<Failure>?
-    private var completionAccepted = false
-    private var deliveredCurrentValue = false
+    @exclusivity(unchecked) private var isDelivering = true
+    @exclusivity(unchecked) private var pending: PendingDeliveries<Output, Failure>?
+    @exclusivity(unchecked) private var completionAccepted = false
+    @exclusivity(unchecked) private var deliveredCurrentValue = false
     private let name: String
     private let replaysCurrentValue: Bool
 
     init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
         self.parent = parent
-        self.downstream = downstream
+        downstreamStorage = .allocate(capacity: 1)
+        downstreamStorage.initialize(to: downstream)
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
+    }
+
+    deinit {
+        if isAttached { downstreamStorage.deinitialize(count: 1) }
+        downstreamStorage.deallocate()
     }
 
     override var description: String { name }
     override var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
+        let downstream: Downstream? = isAttached ? downstreamStorage.pointee : nil
         return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand])
+    }
+
+    /// Takes the subscriber out (detaching it). Call with `lock` held and `isAttached` true.
+    private func detachDownstreamLocked() -> Downstream {
+        isAttached = false
+        pending = nil
+        parent = nil
+        return downstreamStorage.move()
+    }
+
+    private func enqueueLocked(_ value: Output) {
+        let queue = pending ?? PendingDeliveries()
+        queue.values.append(value)
+        pending = queue
     }
 
     override func offer(_ value: Output) {
         lock.lock()
-        guard let downstream = downstream, !completionAccepted else {
+        guard isAttached, !completionAccepted else {
             lock.unlock()
             return
         }
@@ -78,29 +167,31 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         demand -= 1
         deliveredCurrentValue = true
         if isDelivering {
-            queuedValues.append(value)
+            enqueueLocked(value)
             lock.unlock()
             return
         }
         isDelivering = true
+        let downstream = downstreamStorage.pointee
         lock.unlock()
         deliver(value, to: downstream)
     }
 
     override func finish(_ completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard let downstream = downstream, !completionAccepted else {
+        guard isAttached, !completionAccepted else {
             lock.unlock()
             return
         }
         completionAccepted = true
         if isDelivering {
-            queuedCompletion = completion
+            let queue = pending ?? PendingDeliveries()
+            queue.completion = completion
+            pending = queue
             lock.unlock()
             return
         }
-        self.downstream = nil
-        parent = nil
+        let downstream = detachDownstreamLocked()
         lock.unlock()
         downstream.receive(completion: completion)
     }
@@ -108,7 +199,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     override func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         lock.lock()
-        guard let downstream = downstream, !completionAccepted else {
+        guard isAttached, !completionAccepted else {
             lock.unlock()
             return
         }
@@ -120,49 +211,48 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         deliveredCurrentValue = true
         self.demand -= 1
         if isDelivering {
-            queuedValues.append(current)
+            enqueueLocked(current)
             lock.unlock()
             return
         }
         isDelivering = true
+        let downstream = downstreamStorage.pointee
         lock.unlock()
         deliver(current, to: downstream)
     }
 
     override func cancel() {
         lock.lock()
-        guard downstream != nil else {
+        guard isAttached else {
             lock.unlock()
             return
         }
-        downstream = nil
-        queuedValues = []
-        queuedCompletion = nil
         let parent = self.parent
-        self.parent = nil
+        let downstream = detachDownstreamLocked()
         lock.unlock()
+        // Released here, outside the lock (its deinit may run arbitrary code).
+        withExtendedLifetime(downstream) {}
         parent?.detach(self)
     }
 
     /// Call once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     override func subscriptionDelivered() {
         lock.lock()
-        guard let downstream = downstream else {
+        guard isAttached else {
             isDelivering = false
             lock.unlock()
             return
         }
-        if !queuedValues.isEmpty {
-            let first = queuedValues.removeFirst()
+        if let queue = pending, queue.hasValues {
+            let first = queue.popValue()
+            let downstream = downstreamStorage.pointee
             lock.unlock()
             deliver(first, to: downstream)
             return
         }
         isDelivering = false
-        if let completion = queuedCompletion {
-            queuedCompletion = nil
-            self.downstream = nil
-            parent = nil
+        if let completion = pending?.completion {
+            let downstream = detachDownstreamLocked()
             lock.unlock()
             downstream.receive(completion: completion)
             return
@@ -177,27 +267,34 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             let additional = downstream.receive(next)
             lock.lock()
             if additional > 0 { demand += additional }
-            guard self.downstream != nil else {
+            // The common case: still attached and nothing arrived during the delivery.
+            guard isAttached, let queue = pending else {
                 isDelivering = false
                 lock.unlock()
                 return
             }
-            if !queuedValues.isEmpty {
-                next = queuedValues.removeFirst()
+            if queue.hasValues {
+                next = queue.popValue()
                 lock.unlock()
                 continue
             }
             isDelivering = false
-            if let completion = queuedCompletion {
-                queuedCompletion = nil
-                self.downstream = nil
-                parent = nil
-                lock.unlock()
-                downstream.receive(completion: completion)
-                return
-            }
+            endDeliveryLocked(queue, downstream)
+            return
+        }
+    }
+
+    /// The queue held no more values: sends a queued completion, if any. Called with `lock` held;
+    /// releases it. Kept out of line so the per-value loop above never touches `Completion<Failure>?`.
+    @inline(never)
+    private func endDeliveryLocked(_ queue: PendingDeliveries<Output, Failure>, _ downstream: Downstream) {
+        guard let completion = queue.completion else {
+            pending = nil
             lock.unlock()
             return
         }
+        _ = detachDownstreamLocked()
+        lock.unlock()
+        downstream.receive(completion: completion)
     }
 }

@@ -7,7 +7,7 @@ extension Subscribers {
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         private let lock = Lock.make()
-        private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
         /// Initializes a sink with the provided closures.
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -15,7 +15,7 @@ extension ObservableType {
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let subscription = ClosureSubscription<Element>(onDisposed: onDisposed)
-        let observer = ClosureObserver<Element> { [subscription] event in
+        let observer = ClosureObserver<Element>({ [subscription] event in
             if subscription.isDisposed { return }
             switch event {
             case .next(let value):
@@ -31,7 +31,10 @@ extension ObservableType {
                 onCompleted?()
                 subscription.dispose()
             }
-        }
+        }, onNextElement: { [subscription] value in
+            if subscription.isDisposed { return }
+            onNext?(value)
+        })
         subscription.attach(asObservable().subscribe(observer))
         return subscription
     }
@@ -72,18 +75,18 @@ final class ClosureSubscription<Element>: Cancelable, @unchecked Sendable {
     private let lock = Lock()
     private var upstream: Disposable?
     private var onDisposed: (() -> Void)?
-    private var disposed = false
+    /// Read on every event by the closure observer: a lock-free flag, not a lock round trip.
+    private let disposed = OnceFlag()
 
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
     }
 
-
-    var isDisposed: Bool { lock.withLock { disposed } }
+    var isDisposed: Bool { disposed.isSet }
 
     func attach(_ disposable: Disposable) {
         lock.lock()
-        if disposed {
+        if disposed.isSet {
             lock.unlock()
             disposable.dispose()
             return
@@ -93,12 +96,10 @@ final class ClosureSubscription<Element>: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
+        // The flag is set before taking the lock, and `attach` reads it under the lock: either
+        // `attach` sees it and disposes its disposable itself, or it stored it before we take it here.
+        guard disposed.set() else { return }
         lock.lock()
-        if disposed {
-            lock.unlock()
-            return
-        }
-        disposed = true
         let upstream = self.upstream
         let onDisposed = self.onDisposed
         self.upstream = nil

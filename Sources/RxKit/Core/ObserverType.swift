@@ -52,12 +52,16 @@ extension ObserverType {
 }
 
 /// An observer built from a closure that stops after the first terminal event (grammar guard).
-final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+/// With `onNextElement`, elements arriving through the element lane skip the `Event` wrapper.
+final class ClosureObserver<Element>: TypedElementLane, @unchecked Sendable {
     private let handler: (Event<Element>) -> Void
+    private let nextHandler: ((Element) -> Void)?
     private let stopped = OnceFlag()
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    /// `nextHandler`, if given, must do what `handler(.next(element))` would.
+    init(_ handler: @escaping (Event<Element>) -> Void, onNextElement nextHandler: ((Element) -> Void)? = nil) {
         self.handler = handler
+        self.nextHandler = nextHandler
     }
 
     func on(_ event: Event<Element>) {
@@ -67,5 +71,20 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
         case .error, .completed:
             if stopped.set() { handler(event) }
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        if stopped.isSet { return }
+        if let nextHandler {
+            nextHandler(element)
+        } else {
+            handleAsEvent(element)
+        }
+    }
+
+    /// Out of line so the `nextHandler` path needs no `Event` metadata.
+    @inline(never)
+    private func handleAsEvent(_ element: Element) {
+        handler(.next(element))
     }
 }

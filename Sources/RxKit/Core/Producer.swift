@@ -37,10 +37,13 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     final let observer: Observer
     final let cancel: Cancelable
     private let disposedFlag = OnceFlag()
+    /// The observer's element lane, if it has one (see `ElementLane`).
+    private let lane: ElementLane?
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
+        lane = observer.elementLane
     }
 
 
@@ -49,6 +52,32 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     final func forwardOn(_ event: Event<Observer.Element>) {
         if disposedFlag.isSet { return }
         observer.on(event)
+    }
+
+    /// Delivers `.next(element)` downstream unless this sink was disposed, through the observer's
+    /// element lane when it has one (no `Event` is built).
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        if disposedFlag.isSet { return }
+        if let lane {
+            lane.send(element)
+        } else {
+            forwardNextAsEvent(element)
+        }
+    }
+
+    /// `forwardNext` for an observer without an element lane; out of line so the lane path needs no
+    /// `Event` metadata.
+    @inline(never)
+    private final func forwardNextAsEvent(_ element: Observer.Element) {
+        observer.on(.next(element))
+    }
+
+    /// `forwardTerminal(.error(error))`, out of line so that element paths that can fail (a throwing
+    /// `map` or `filter` closure) need no `Event` metadata unless they do fail.
+    @inline(never)
+    final func forwardError(_ error: Swift.Error) {
+        forwardTerminal(.error(error))
     }
 
     /// Delivers a terminal event and disposes the subscription (and upstream) right after.

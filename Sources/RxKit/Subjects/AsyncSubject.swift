@@ -40,11 +40,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             let outcome = outcomeLocked()
             if outcome.count == 2 {
                 // Deliver next then completed to the observers of this moment, in one message each.
-                hub.dispatchLocked(.broadcast(outcome[0], observers))
+                hub.broadcastLocked(outcome[0], observers)
                 hub.lock.lock()
-                hub.dispatchLocked(.broadcast(outcome[1], observers))
+                hub.broadcastLocked(outcome[1], observers)
             } else {
-                hub.dispatchLocked(.broadcast(event, observers))
+                hub.broadcastLocked(event, observers)
             }
         }
     }

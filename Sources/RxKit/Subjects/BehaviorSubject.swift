@@ -6,7 +6,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private let hub = SubjectHub<Element>()
     private var element: Element
     private var stopEvent: Event<Element>?
-    private var disposed = false
+    /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
+    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private var disposed = false
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -32,19 +34,27 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Sends `event`; a `next` also becomes the current value.
     public func on(_ event: Event<Element>) {
         hub.lock.lock()
-        if disposed || stopEvent != nil {
+        if disposed || isStopped {
             hub.lock.unlock()
             return
         }
         let observers = hub.entries
-        switch event {
-        case .next(let value):
+        if case .next(let value) = event {
             element = value
-        case .error, .completed:
-            stopEvent = event
-            hub.removeAllLocked()
+            hub.broadcastNextLocked(value, event, observers)
+            return
         }
-        hub.dispatchLocked(.broadcast(event, observers))
+        stopLocked(event)
+        hub.broadcastLocked(event, observers)
+    }
+
+    /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path
+    /// of `on(_:)` never touches an `Optional<Event<Element>>`.
+    @inline(never)
+    private func stopLocked(_ event: Event<Element>) {
+        stopEvent = event
+        isStopped = true
+        hub.removeAllLocked()
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

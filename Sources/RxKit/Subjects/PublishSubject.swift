@@ -5,7 +5,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     private let hub = SubjectHub<Element>()
     private var stopEvent: Event<Element>?
-    private var disposed = false
+    /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
+    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private var disposed = false
 
     /// A new subject.
     public override init() {
@@ -21,16 +23,26 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends `event` to current observers. Events after a terminal event or disposal are ignored.
     public func on(_ event: Event<Element>) {
         hub.lock.lock()
-        if disposed || stopEvent != nil {
+        if disposed || isStopped {
             hub.lock.unlock()
             return
         }
         let observers = hub.entries
-        if event.isStopEvent {
-            stopEvent = event
-            hub.removeAllLocked()
+        if case .next(let element) = event {
+            hub.broadcastNextLocked(element, event, observers)
+            return
         }
-        hub.dispatchLocked(.broadcast(event, observers))
+        stopLocked(event)
+        hub.broadcastLocked(event, observers)
+    }
+
+    /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path
+    /// of `on(_:)` never touches an `Optional<Event<Element>>`.
+    @inline(never)
+    private func stopLocked(_ event: Event<Element>) {
+        stopEvent = event
+        isStopped = true
+        hub.removeAllLocked()
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

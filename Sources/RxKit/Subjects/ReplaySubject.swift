@@ -9,7 +9,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private var buffer: [Element] = []
     private var bufferHead = 0
     private var stopEvent: Event<Element>?
-    private var disposed = false
+    /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
+    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private var disposed = false
 
     private init(capacity: Int?) {
         self.capacity = capacity
@@ -35,19 +37,27 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     public func on(_ event: Event<Element>) {
         hub.lock.lock()
-        if disposed || stopEvent != nil {
+        if disposed || isStopped {
             hub.lock.unlock()
             return
         }
         let observers = hub.entries
-        switch event {
-        case .next(let value):
+        if case .next(let value) = event {
             append(value)
-        case .error, .completed:
-            stopEvent = event
-            hub.removeAllLocked()
+            hub.broadcastNextLocked(value, event, observers)
+            return
         }
-        hub.dispatchLocked(.broadcast(event, observers))
+        stopLocked(event)
+        hub.broadcastLocked(event, observers)
+    }
+
+    /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path
+    /// of `on(_:)` never touches an `Optional<Event<Element>>`.
+    @inline(never)
+    private func stopLocked(_ event: Event<Element>) {
+        stopEvent = event
+        isStopped = true
+        hub.removeAllLocked()
     }
 
     private func append(_ value: Element) {

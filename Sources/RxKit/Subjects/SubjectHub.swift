@@ -10,37 +10,57 @@
 ///
 /// The subject owns its own state but guards it with `lock`, calling `dispatchLocked` with the lock held;
 /// `dispatchLocked` releases it.
+///
+/// Performance: subjects' `on(_:)` runs as unspecialised generic code in client modules, where touching a
+/// type that depends on `Element` (an `[Entry]`, an `Event<Element>?`, an enum or tuple carrying an event)
+/// costs a runtime metadata look-up — a hash-table probe of several hundred instructions — per event.
+/// So the observer list is an `[AnyObject]` of `Entry` objects, the per-event path (`broadcastLocked`)
+/// builds no `Message` unless it must queue, and "is anything queued" is a plain counter.
 final class SubjectHub<Element>: @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
-    struct Entry {
+    /// One observer. Stored in `entries` as `AnyObject`; every element of `entries` is an `Entry`.
+    final class Entry {
         let key: UInt64
         let deliver: (Event<Element>) -> Void
+        /// The observer's element lane, if it has one: `.next` elements go there without an `Event`.
+        let lane: ElementLane?
+
+        init<Observer: ObserverType>(key: UInt64, observer: Observer) where Observer.Element == Element {
+            self.key = key
+            deliver = observer.on
+            lane = observer.elementLane
+        }
     }
 
     enum Message {
-        case broadcast(Event<Element>, ContiguousArray<Entry>)
+        case broadcast(Event<Element>, [AnyObject])
         case replay([Event<Element>], Entry)
     }
 
+    // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
+    // (a runtime call per access) are switched off on the per-event state.
     let lock = Lock()
-    private(set) var entries = ContiguousArray<Entry>()
-    private var nextKey: UInt64 = 0
-    private var delivering = false
-    private var deliveringThread: ThreadID?
-    private var queued: [Message] = []
-    private var queuedHead = 0
+    /// The current observers (`Entry` objects), as a snapshot a message can carry.
+    @exclusivity(unchecked) private(set) var entries: [AnyObject] = []
+    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var delivering = false
+    @exclusivity(unchecked) private var deliveringThread: ThreadID?
+    @exclusivity(unchecked) private var queued: [Message] = []
+    @exclusivity(unchecked) private var queuedHead = 0
+    /// `queued.count - queuedHead`, kept separately so the per-event path never touches `[Message]`.
+    @exclusivity(unchecked) private var queuedCount = 0
 
     /// Adds an observer. Call with `lock` held.
     func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
         nextKey += 1
-        let entry = Entry(key: nextKey, deliver: observer.on)
+        let entry = Entry(key: nextKey, observer: observer)
         entries.append(entry)
         return entry
     }
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
     func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
-        Entry(key: 0, deliver: observer.on)
+        Entry(key: 0, observer: observer)
     }
 
     /// Removes every observer. Call with `lock` held.
@@ -51,13 +71,57 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// Removes the observer with `key`.
     func remove(key: UInt64) {
         lock.withLock {
-            if let index = entries.firstIndex(where: { $0.key == key }) {
+            if let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) {
                 entries.remove(at: index)
             }
         }
     }
 
     var hasObservers: Bool { lock.withLock { !entries.isEmpty } }
+
+    /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
+    /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
+    /// with `lock` held; returns with it released.
+    func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+        if delivering {
+            dispatchBroadcastLocked(event, observers)
+            return
+        }
+        delivering = true
+        deliveringThread = currentThreadID()
+        lock.unlock()
+        for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
+        drainQueue()
+    }
+
+    /// Sends `.next(element)` (`event` is that same event) to `observers`, through each observer's
+    /// element lane when it has one. Otherwise as `broadcastLocked`.
+    func broadcastNextLocked(_ element: Element, _ event: Event<Element>, _ observers: [AnyObject]) {
+        if delivering {
+            dispatchBroadcastLocked(event, observers)
+            return
+        }
+        delivering = true
+        deliveringThread = currentThreadID()
+        lock.unlock()
+        withUnsafePointer(to: element) { pointer in
+            for object in observers {
+                let entry = unsafeDowncast(object, to: Entry.self)
+                if let lane = entry.lane {
+                    lane.onNextElement(at: UnsafeRawPointer(pointer))
+                } else {
+                    entry.deliver(event)
+                }
+            }
+        }
+        drainQueue()
+    }
+
+    /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.
+    @inline(never)
+    private func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+        dispatchLocked(.broadcast(event, observers))
+    }
 
     /// Delivers `message` (now, nested, or via the delivering thread). Must be called with `lock`
     /// held; returns with it released.
@@ -70,6 +134,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
                 return
             }
             queued.append(message)
+            queuedCount += 1
             lock.unlock()
             return
         }
@@ -77,13 +142,30 @@ final class SubjectHub<Element>: @unchecked Sendable {
         deliveringThread = me
         lock.unlock()
         deliver(message)
+        drainQueue()
+    }
+
+    /// Run by the delivering thread after its own message: delivers what other threads queued
+    /// meanwhile, then ends the delivery.
+    private func drainQueue() {
+        lock.lock()
+        if queuedCount == 0 {
+            delivering = false
+            deliveringThread = nil
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        drainQueuedMessages()
+    }
+
+    /// The slow path of `drainQueue` (other threads sent meanwhile), out of line so the per-event path
+    /// never touches a `Message`.
+    @inline(never)
+    private func drainQueuedMessages() {
         while true {
             lock.lock()
-            if queuedHead == queued.count {
-                if !queued.isEmpty {
-                    queued.removeAll(keepingCapacity: true)
-                    queuedHead = 0
-                }
+            if queuedCount == 0 {
                 delivering = false
                 deliveringThread = nil
                 lock.unlock()
@@ -91,6 +173,11 @@ final class SubjectHub<Element>: @unchecked Sendable {
             }
             let next = queued[queuedHead]
             queuedHead += 1
+            queuedCount -= 1
+            if queuedCount == 0 {
+                queued.removeAll(keepingCapacity: true)
+                queuedHead = 0
+            }
             lock.unlock()
             deliver(next)
         }
@@ -99,7 +186,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
     private func deliver(_ message: Message) {
         switch message {
         case .broadcast(let event, let observers):
-            for entry in observers { entry.deliver(event) }
+            for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
         case .replay(let events, let entry):
             for event in events { entry.deliver(event) }
         }

@@ -22,7 +22,7 @@ final class FilterProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
 
@@ -34,13 +34,17 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                if try predicate(element) { forwardOn(event) }
-            } catch {
-                forwardTerminal(.error(error))
-            }
+            onNextElement(element)
         case .error, .completed:
             forwardTerminal(event)
+        }
+    }
+
+    func onNextElement(_ element: Element) {
+        do {
+            if try predicate(element) { forwardNext(element) }
+        } catch {
+            forwardError(error)
         }
     }
 }

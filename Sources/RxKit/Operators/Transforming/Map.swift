@@ -22,7 +22,7 @@ final class MapProducer<Source, Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     private let transform: (Source) throws -> Observer.Element
 
     init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
@@ -33,15 +33,19 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                forwardOn(.next(try transform(element)))
-            } catch {
-                forwardTerminal(.error(error))
-            }
+            onNextElement(element)
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
             forwardTerminal(.completed)
+        }
+    }
+
+    func onNextElement(_ element: Source) {
+        do {
+            forwardNext(try transform(element))
+        } catch {
+            forwardError(error)
         }
     }
 }

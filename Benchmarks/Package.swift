@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Benchmarks for ReactiveBridge: the same scenarios written with hand-written closures (the floor), RxKit,
-// CombineKit and OpenCombine, printed as ns/event, allocations/event and ratios. A separate package so
-// the main package keeps no dependencies. See README.md.
+// CombineKit, OpenCombine, and bridged both ways through RxCombineBridge, printed as ns/event,
+// allocations/event and ratios. A separate package so the main package keeps no dependencies. See README.md.
 // SwiftPM names a path dependency after its folder, which is whatever the clone is called.
 let mainPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "ReactiveBridge")
 
@@ -22,11 +22,14 @@ let package = Package(
                 "MallocCounter",
                 .product(name: "RxKit", package: mainPackage),
                 .product(name: "CombineKit", package: mainPackage),
+                .product(name: "CombineKitExt", package: mainPackage),
+                .product(name: "RxCombineBridge", package: mainPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             swiftSettings: [
-                // Each implementation file imports one framework; without this, extension members such as
-                // `Sequence.publisher` from CombineKit and OpenCombine would leak into every file and clash.
+                // Each implementation file imports only what it uses (the bridged ones RxKit, CombineKit and
+                // RxCombineBridge); without this, extension members such as `Sequence.publisher` from
+                // CombineKit and OpenCombine would leak into every file and clash.
                 .enableUpcomingFeature("MemberImportVisibility"),
             ]
         ),

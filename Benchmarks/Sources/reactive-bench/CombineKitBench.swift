@@ -1,5 +1,6 @@
 // The scenarios written with CombineKit, as a Combine user would write them.
 import CombineKit
+import CombineKitExt
 
 enum CombineKitBench {
     static func workloads() -> Workloads {
@@ -22,6 +23,8 @@ enum CombineKitBench {
             "R8": { n in creating(n, chain: switchToLatestChain) },
             "R9": { n in pumping(n, chain: combineLatestChain) },
             "R10": { n in creating(n, chain: combineLatestChain) },
+            "R11": driverPumping,
+            "R12": driverCreating,
         ]
     }
 
@@ -164,6 +167,48 @@ enum CombineKitBench {
             chain = Just(1).combineLatest(Just(1), Just(1), chain, Work.combine4).eraseToAnyPublisher()
         }
         return chain
+    }
+
+    /// A source that may fail, as the one a Driver is made from.
+    typealias FailingSubject = PassthroughSubject<Int, any Error>
+
+    /// R11/R12, the Driver chain in Combine, per MigrationGuide.md ("Driver's guarantees"):
+    /// `replaceError(with:)` where the Driver is made (never fails), `receive(on:)` for main-thread
+    /// delivery, and CombineKitExt's `share(replay: 1)` on what is subscribed (replays the latest value).
+    /// `ImmediateScheduler` stands for the main scheduler: the benchmark runs on the main thread, where a
+    /// Driver delivers inline, while `receive(on: DispatchQueue.main)` would always defer to the main queue.
+    static func driverChain(_ source: FailingSubject) -> AnyPublisher<Int, Never> {
+        source
+            .replaceError(with: -1)
+            .receive(on: ImmediateScheduler.shared)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .share(replay: 1)
+            .eraseToAnyPublisher()
+    }
+
+    static func driverPumping(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FailingSubject()
+        let subscription = driverChain(subject).sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func driverCreating(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = FailingSubject()
+            let subscription = driverChain(subject).sink { sum.add($0) }
+            subject.send(i)
+            subscription.cancel()
+        }
+        return sum.value
     }
 
     /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.

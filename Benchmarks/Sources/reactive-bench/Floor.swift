@@ -97,6 +97,10 @@ enum FloorBench {
             "R8": { n in creating(n, chain: flatMapLatestChain) },
             "R9": { n in pumping(n, chain: combineLatestChain) },
             "R10": { n in creating(n, chain: combineLatestChain) },
+            // A Driver delivers inline when the source is already on the main thread, so the closures
+            // have nothing to add: the same as R3/R4.
+            "R11": { n in pumping(n, chain: mapFilterChain) },
+            "R12": { n in creating(n, chain: mapFilterChain) },
         ]
     }
 

@@ -20,7 +20,8 @@ struct Options {
                               [--label TEXT]
           --quick    small counts and 3 rounds (a smoke run, well under a minute)
           --filter   run only these scenario ids
-          --impl     run only these implementations (floor, RxKit, CombineKit, OpenCombine); for profiling
+          --impl     run only these implementations (floor, RxKit, CombineKit, OpenCombine, Rx→Combine,
+                     Combine→Rx; "->" may stand for "→", e.g. Rx->Combine); for profiling
           --rounds   timed rounds per implementation (default 7, quick 3)
           --count    the scenario's size n instead of its default (for profiling)
           --label    the build configuration, printed in the header (run.sh passes it)
@@ -40,7 +41,9 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--filter": scenarioIDs = list(try value(for: argument))
-            case "--impl": implementationNames = list(try value(for: argument))
+            case "--impl":
+                // "Rx->Combine" is easier to type than "Rx→Combine".
+                implementationNames = Set(list(try value(for: argument)).map { $0.replacing("->", with: "→") })
             case "--rounds":
                 guard let count = Int(try value(for: argument)), count > 0 else {
                     throw UsageError(message: "--rounds needs a positive number")
@@ -86,7 +89,18 @@ enum Harness {
         Implementation(name: "RxKit", workloads: RxKitBench.workloads()),
         Implementation(name: "CombineKit", workloads: CombineKitBench.workloads()),
         Implementation(name: "OpenCombine", workloads: OpenCombineBench.workloads()),
+        Implementation(name: BridgeNames.rxToCombine, workloads: RxToCombineBench.workloads()),
+        Implementation(name: BridgeNames.combineToRx, workloads: CombineToRxBench.workloads()),
     ] }
+
+    /// The ratio columns: (numerator, denominator). The two bridged/native ones compare a bridged chain
+    /// with the native chain on its operators' side: Rx→Combine runs CombineKit operators, Combine→Rx
+    /// runs RxKit operators.
+    static let ratioColumns: [(String, String)] = [
+        ("CombineKit", "OpenCombine"), ("RxKit", "CombineKit"),
+        (BridgeNames.rxToCombine, "CombineKit"), (BridgeNames.combineToRx, "RxKit"),
+        ("RxKit", "floor"), ("CombineKit", "floor"), ("OpenCombine", "floor"),
+    ]
 
     static func main(_ arguments: [String]) -> Int32 {
         let options: Options
@@ -99,6 +113,14 @@ enum Harness {
         }
         let rounds = options.rounds ?? (options.quick ? 3 : 7)
         let implementations = makeImplementations()
+        if let requested = options.implementationNames {
+            let unknown = requested.subtracting(implementations.map(\.name))
+            if !unknown.isEmpty {
+                print("reactive-bench: unknown implementation \(unknown.sorted().joined(separator: ", ")); "
+                    + "known: \(implementations.map(\.name).joined(separator: ", "))")
+                return 2
+            }
+        }
         print("# reactive-bench — \(today()), \(processorCount()) cores, \(options.label), "
             + "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, thread CPU time")
         print("")
@@ -209,14 +231,15 @@ enum Harness {
 
         print("## ns/event (median) and ratios")
         print("")
-        print("| id | scenario | " + names.joined(separator: " | ")
-            + " | CombineKit/OpenCombine | RxKit/CombineKit | RxKit/floor | CombineKit/floor | OpenCombine/floor |")
-        print("|---|---|" + String(repeating: "--:|", count: names.count + 5))
+        print("Bridged/native ratios: \(BridgeNames.rxToCombine)/CombineKit and \(BridgeNames.combineToRx)/RxKit "
+            + "(each bridged chain against the native chain whose operators it runs).")
+        print("")
+        print("| id | scenario | " + names.joined(separator: " | ") + " | "
+            + ratioColumns.map { "\($0.0)/\($0.1)" }.joined(separator: " | ") + " |")
+        print("|---|---|" + String(repeating: "--:|", count: names.count + ratioColumns.count))
         for row in rows {
             let times = names.map { cell(row, $0) { $0.nanosecondsPerEvent } }
-            let ratios = [ratio(row, "CombineKit", "OpenCombine"), ratio(row, "RxKit", "CombineKit"),
-                          ratio(row, "RxKit", "floor"), ratio(row, "CombineKit", "floor"),
-                          ratio(row, "OpenCombine", "floor")]
+            let ratios = ratioColumns.map { ratio(row, $0.0, $0.1) }
             print("| \(row.scenario.id) | \(row.scenario.title) | " + (times + ratios).joined(separator: " | ") + " |")
         }
         print("")
@@ -277,4 +300,12 @@ enum Harness {
     static func processorCount() -> Int {
         sysconf(Int32(_SC_NPROCESSORS_ONLN))
     }
+}
+
+/// The names of the bridged implementations, as printed and as `--impl` takes them.
+enum BridgeNames {
+    /// An RxKit source bridged with `asPublisher()`, CombineKit operators and sink.
+    static let rxToCombine = "Rx→Combine"
+    /// A CombineKit source bridged with `asObservable()`, RxKit operators and subscriber.
+    static let combineToRx = "Combine→Rx"
 }

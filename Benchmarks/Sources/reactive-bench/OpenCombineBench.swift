@@ -1,5 +1,6 @@
 // The scenarios written with OpenCombine 0.14 (the reference Combine implementation on Linux), line for
 // line the same code as CombineKitBench.swift. OpenCombine has no combineLatest: S5, R9 and R10 are "n/a".
+// Nor has it a replaying share: R11/R12 end in `share()` where CombineKit's end in `share(replay: 1)`.
 import OpenCombine
 
 enum OpenCombineBench {
@@ -20,6 +21,8 @@ enum OpenCombineBench {
             "R6": { n in creating(n, chain: flatMapChain) },
             "R7": { n in pumping(n, chain: switchToLatestChain) },
             "R8": { n in creating(n, chain: switchToLatestChain) },
+            "R11": driverPumping,
+            "R12": driverCreating,
         ]
     }
 
@@ -141,6 +144,46 @@ enum OpenCombineBench {
             .map { Just(Work.increment($0)) }.switchToLatest()
             .map { Just(Work.increment($0)) }.switchToLatest()
             .eraseToAnyPublisher()
+    }
+
+    /// A source that may fail, as the one a Driver is made from.
+    typealias FailingSubject = PassthroughSubject<Int, any Error>
+
+    /// R11/R12, the Driver chain in Combine (see CombineKitBench.driverChain). OpenCombine has no
+    /// replaying share, so this ends in `share()` (multicast without replay), the nearest it has; with
+    /// the one subscriber attached before the first value, both deliver the same values.
+    static func driverChain(_ source: FailingSubject) -> AnyPublisher<Int, Never> {
+        source
+            .replaceError(with: -1)
+            .receive(on: ImmediateScheduler.shared)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .share()
+            .eraseToAnyPublisher()
+    }
+
+    static func driverPumping(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FailingSubject()
+        let subscription = driverChain(subject).sink { sum.add($0) }
+        for i in 0..<n { subject.send(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func driverCreating(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = FailingSubject()
+            let subscription = driverChain(subject).sink { sum.add($0) }
+            subject.send(i)
+            subscription.cancel()
+        }
+        return sum.value
     }
 
     /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.

@@ -22,6 +22,8 @@ enum RxKitBench {
             "R8": { n in creating(n, chain: flatMapLatestChain) },
             "R9": { n in pumping(n, chain: combineLatestChain) },
             "R10": { n in creating(n, chain: combineLatestChain) },
+            "R11": driverPumping,
+            "R12": driverCreating,
         ]
     }
 
@@ -149,6 +151,42 @@ enum RxKitBench {
                                              resultSelector: Work.combine4)
         }
         return chain
+    }
+
+    /// RxSwift's Driver chain: every Driver operator shares its result again (`share(replay: 1)`), as in
+    /// RxCocoa.
+    static func driverChain(_ source: Driver<Int>) -> Driver<Int> {
+        var chain = source
+        for _ in 0..<Shape.mapFilterPairs {
+            chain = chain.map(Work.increment).filter(Work.notMultipleOf7)
+        }
+        return chain
+    }
+
+    /// RxSwift's "Driver map/filter pumping": the subject converted with `asDriver(onErrorJustReturn:)`,
+    /// the chain built once, n sends, `drive`. The Driver hops to `MainScheduler`, which runs the hop
+    /// inline because the benchmark runs on the main thread with nothing queued (the checksum, taken
+    /// right after the sends, would disagree if any value were left for later).
+    static func driverPumping(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = driverChain(subject.asDriver(onErrorJustReturn: -1)).drive(onNext: { sum.add($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+        return sum.value
+    }
+
+    /// RxSwift's "Driver map/filter creating": n times build subject, Driver and chain, drive, send one
+    /// value, dispose.
+    static func driverCreating(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = PublishSubject<Int>()
+            let subscription = driverChain(subject.asDriver(onErrorJustReturn: -1)).drive(onNext: { sum.add($0) })
+            subject.onNext(i)
+            subscription.dispose()
+        }
+        return sum.value
     }
 
     /// RxSwift's "pumping" shape: one subject, the chain built once, n sends.

@@ -1,0 +1,233 @@
+// The scenarios bridged Rx → Combine: an RxKit source, `asPublisher()` right at the source, then the same
+// CombineKit operators and sink as CombineKitBench.swift. Compared with CombineKit (the native chain on the
+// operators' side), the difference is the seam: the bridge's lossless, demand-honouring subscription.
+//
+// The source is a `PublishRelay` where the native Combine chain starts from a `PassthroughSubject<_, Never>`:
+// a relay cannot fail, so its `asPublisher()` is `AnyPublisher<Int, Never>` and the operators after the seam
+// are the very ones of CombineKitBench (a `PublishSubject` would bring an `Error` failure, and with it
+// `setFailureType` wrappers in flatMap/switchToLatest/combineLatest). The Driver scenarios start from a
+// `PublishSubject`, whose failure `replaceError` removes, as in the native Combine Driver chain; S8 starts
+// from `Observable.from`.
+import CombineKit
+import CombineKitExt
+import RxCombineBridge
+import RxKit
+
+enum RxToCombineBench {
+    static func workloads() -> Workloads {
+        [
+            "S1": { n in relayPumping(subscribers: 1, sends: n) },
+            "S2": s2,
+            "S3": s3,
+            "S4": s4,
+            "S5": s5,
+            "S7": { n in relayPumping(subscribers: Shape.s7Subscribers, sends: n) },
+            "S8": s8,
+            "R1": { n in relayPumping(subscribers: Shape.twoSubscribers, sends: n) },
+            "R2": r2,
+            "R3": { n in pumping(n, chain: mapFilterChain) },
+            "R4": { n in creating(n, chain: mapFilterChain) },
+            "R5": { n in pumping(n, chain: flatMapChain) },
+            "R6": { n in creating(n, chain: flatMapChain) },
+            "R7": { n in pumping(n, chain: switchToLatestChain) },
+            "R8": { n in creating(n, chain: switchToLatestChain) },
+            "R9": { n in pumping(n, chain: combineLatestChain) },
+            "R10": { n in creating(n, chain: combineLatestChain) },
+            "R11": driverPumping,
+            "R12": driverCreating,
+        ]
+    }
+
+    typealias Relay = PublishRelay<Int>
+    /// What the seam hands the Combine side.
+    typealias Bridged = AnyPublisher<Int, Never>
+
+    /// One bridged subscription per subscriber: each `sink` subscribes through its own `asPublisher()`.
+    static func relayPumping(subscribers: Int, sends: Int) -> UInt64 {
+        var sums = [Checksum](repeating: Checksum(), count: subscribers)
+        let relay = Relay()
+        let subscriptions = (0..<subscribers).map { k in
+            relay.asPublisher().sink { sums[k].add($0) }
+        }
+        for i in 0..<sends { relay.accept(i) }
+        for subscription in subscriptions { subscription.cancel() }
+        return Checksum.combine(sums)
+    }
+
+    static func s2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let relay = Relay()
+        let subscription = relay.asPublisher()
+            .map(Work.triple)
+            .filter(Work.isEven)
+            .map(Work.addSeven)
+            .sink { sum.add($0) }
+        for i in 0..<n { relay.accept(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s3(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let relay = Relay()
+        let subscription = relay.asPublisher()
+            .flatMap { Just(Work.twice($0)) }
+            .sink { sum.add($0) }
+        for i in 0..<n { relay.accept(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func s4(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let relay = Relay()
+        let subscription = relay.asPublisher()
+            .map { Just(Work.twice($0)) }
+            .switchToLatest()
+            .sink { sum.add($0) }
+        for i in 0..<n { relay.accept(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// Two Rx sources, each bridged; combineLatest on the Combine side.
+    static func s5(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let a = Relay()
+        let b = Relay()
+        let subscription = a.asPublisher().combineLatest(b.asPublisher(), Work.pair)
+            .sink { sum.add($0) }
+        for i in 0..<n {
+            if i & 1 == 0 { a.accept(i) } else { b.accept(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// RxKit's `from`, bridged, then CombineKit's `map` and `scan`. Unlike the native CombineKit S8 these
+    /// are the operators' general forms (the upstream is not a `Publishers.Sequence`, so there is no eager
+    /// specialisation). The sink's demand reaches the bridge while the sink is still inside
+    /// `receive(subscription:)`, where the bridge delivers nothing yet (Combine's rule): `from` runs to
+    /// completion during that subscription, so the bridge holds all n elements and hands them over after.
+    static func s8(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        Observable.from(0..<n)
+            .asPublisher()
+            .map(Work.triple)
+            .scan(0, Work.accumulate)
+            .sink(receiveCompletion: { _ in }, receiveValue: { sum.add($0) })
+            .cancel()
+        return sum.value
+    }
+
+    static func r2(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let relay = Relay()
+            let subscription = relay.asPublisher().sink { sum.add($0) }
+            relay.accept(i)
+            subscription.cancel()
+        }
+        return sum.value
+    }
+
+    // The chains of CombineKitBench, starting from the bridged publisher instead of a PassthroughSubject:
+    // written out with their concrete types and erased once at the end; combineLatest erased per level.
+
+    static func mapFilterChain(_ source: Bridged) -> AnyPublisher<Int, Never> {
+        source
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .eraseToAnyPublisher()
+    }
+
+    static func flatMapChain(_ source: Bridged) -> AnyPublisher<Int, Never> {
+        source
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .flatMap { Just(Work.increment($0)) }
+            .eraseToAnyPublisher()
+    }
+
+    static func switchToLatestChain(_ source: Bridged) -> AnyPublisher<Int, Never> {
+        source
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .map { Just(Work.increment($0)) }.switchToLatest()
+            .eraseToAnyPublisher()
+    }
+
+    static func combineLatestChain(_ source: Bridged) -> AnyPublisher<Int, Never> {
+        var chain = source
+        for _ in 0..<Shape.combineLatestLevels {
+            chain = Just(1).combineLatest(Just(1), Just(1), chain, Work.combine4).eraseToAnyPublisher()
+        }
+        return chain
+    }
+
+    /// RxSwift's "pumping" shape: one relay, bridged, the chain built once, n sends.
+    static func pumping(_ n: Int, chain: (Bridged) -> AnyPublisher<Int, Never>) -> UInt64 {
+        var sum = Checksum()
+        let relay = Relay()
+        let subscription = chain(relay.asPublisher()).sink { sum.add($0) }
+        for i in 0..<n { relay.accept(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// RxSwift's "creating" shape: n times build relay, bridge and chain, subscribe, send one value, cancel.
+    static func creating(_ n: Int, chain: (Bridged) -> AnyPublisher<Int, Never>) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let relay = Relay()
+            let subscription = chain(relay.asPublisher()).sink { sum.add($0) }
+            relay.accept(i)
+            subscription.cancel()
+        }
+        return sum.value
+    }
+
+    /// R11/R12: the Combine Driver chain of CombineKitBench.driverChain (replaceError, receive(on:),
+    /// 6 × (map, filter), share(replay: 1)) on a bridged Rx subject, which may fail like a Driver's source.
+    static func driverChain(_ source: AnyPublisher<Int, any Error>) -> AnyPublisher<Int, Never> {
+        source
+            .replaceError(with: -1)
+            .receive(on: ImmediateScheduler.shared)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .map(Work.increment).filter(Work.notMultipleOf7)
+            .share(replay: 1)
+            .eraseToAnyPublisher()
+    }
+
+    static func driverPumping(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let subscription = driverChain(subject.asPublisher()).sink { sum.add($0) }
+        for i in 0..<n { subject.onNext(i) }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func driverCreating(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        for i in 0..<n {
+            let subject = PublishSubject<Int>()
+            let subscription = driverChain(subject.asPublisher()).sink { sum.add($0) }
+            subject.onNext(i)
+            subscription.cancel()
+        }
+        return sum.value
+    }
+}

@@ -72,8 +72,11 @@ extension Publishers.Output {
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
+            // An empty range publishes nothing: end before the downstream's first request can reach a
+            // synchronous upstream (which would otherwise deliver values during `receive(subscription:)`).
+            let finishesAtOnce = range.isEmpty && terminateAndCancelUpstream()
             downstream.receive(subscription: self)
-            if range.isEmpty, terminateAndCancelUpstream() {
+            if finishesAtOnce {
                 downstream.receive(completion: .finished)
             }
         }

@@ -84,22 +84,13 @@ import Testing
         for source in sources {
             let all: [StreamEvent<Int>] = source.map { [.value($0), .finished] } ?? [.finished]
             var comparisons = 0
-            let first = source.publisher.first()
-            expectEvents(first, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.first())
-            let last = source.publisher.last()
-            expectEvents(last, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.last())
-            let minimum = source.publisher.min()
-            expectEvents(minimum, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.min())
-            let maximum = source.publisher.max()
-            expectEvents(maximum, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.max())
-            let minimumBy = source.publisher.min { comparisons += 1; return $0 < $1 }
-            expectEvents(minimumBy, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.min(by: <))
-            let maximumBy = source.publisher.max { comparisons += 1; return $0 < $1 }
-            expectEvents(maximumBy, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.max(by: <))
-            let deduplicated = source.publisher.removeDuplicates()
-            expectEvents(deduplicated, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.removeDuplicates())
-            let deduplicatedBy = source.publisher.removeDuplicates { comparisons += 1; return $0 == $1 }
-            expectEvents(deduplicatedBy, is: Maybe<Int>.self, all, sameAs: source.publisher.generic.removeDuplicates(by: ==))
+            // Each of these hands back an `Optional.Publisher` of the same value; had one of them no
+            // specialisation, the chain's type would change and this would not compile.
+            let selected = source.publisher.first().last().min().max().removeDuplicates()
+                .min { comparisons += 1; return $0 < $1 }.max { comparisons += 1; return $0 < $1 }
+                .removeDuplicates { comparisons += 1; return $0 == $1 }
+            expectEvents(selected, is: Maybe<Int>.self, all,
+                         sameAs: source.publisher.generic.first().last().min().max().removeDuplicates().min(by: <).max(by: <).removeDuplicates(by: ==))
             #expect(comparisons == 0)
             let ignored = source.publisher.ignoreOutput()
             expectEvents(ignored, is: Empty<Int, Never>.self, [.finished], sameAs: source.publisher.generic.ignoreOutput().typed(as: Int.self))
@@ -176,22 +167,13 @@ import Testing
         for source in sources {
             let all = expected(source) { $0 }
             var comparisons = 0
-            let first = source.publisher.first()
-            expectEvents(first, is: Once<Int>.self, all, sameAs: source.publisher.generic.first())
-            let last = source.publisher.last()
-            expectEvents(last, is: Once<Int>.self, all, sameAs: source.publisher.generic.last())
-            let minimum = source.publisher.min()
-            expectEvents(minimum, is: Once<Int>.self, all, sameAs: source.publisher.generic.min())
-            let maximum = source.publisher.max()
-            expectEvents(maximum, is: Once<Int>.self, all, sameAs: source.publisher.generic.max())
-            let minimumBy = source.publisher.min { comparisons += 1; return $0 < $1 }
-            expectEvents(minimumBy, is: Once<Int>.self, all, sameAs: source.publisher.generic.min(by: <))
-            let maximumBy = source.publisher.max { comparisons += 1; return $0 < $1 }
-            expectEvents(maximumBy, is: Once<Int>.self, all, sameAs: source.publisher.generic.max(by: <))
-            let deduplicated = source.publisher.removeDuplicates()
-            expectEvents(deduplicated, is: Once<Int>.self, all, sameAs: source.publisher.generic.removeDuplicates())
-            let deduplicatedBy = source.publisher.removeDuplicates { comparisons += 1; return $0 == $1 }
-            expectEvents(deduplicatedBy, is: Once<Int>.self, all, sameAs: source.publisher.generic.removeDuplicates(by: ==))
+            // Each of these hands back a `Result.Publisher` of the same result; had one of them no
+            // specialisation, the chain's type would change and this would not compile.
+            let selected = source.publisher.first().last().min().max().removeDuplicates()
+                .min { comparisons += 1; return $0 < $1 }.max { comparisons += 1; return $0 < $1 }
+                .removeDuplicates { comparisons += 1; return $0 == $1 }
+            expectEvents(selected, is: Once<Int>.self, all,
+                         sameAs: source.publisher.generic.first().last().min().max().removeDuplicates().min(by: <).max(by: <).removeDuplicates(by: ==))
             // With one value there is nothing to compare, so a throwing comparison never runs or fails the stream.
             let tryMinimum = source.publisher.tryMin { _, _ in comparisons += 1; throw TestError.other }
             expectEvents(tryMinimum, is: Tried<Int>.self, all, sameAs: source.publisher.generic.tryMin { _, _ in throw TestError.other })

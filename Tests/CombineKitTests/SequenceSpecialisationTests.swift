@@ -174,18 +174,14 @@ import Testing
 
     @Test func appendingAndPrependingToARangeReplaceableCollection() {
         let source = [3, 4].publisher
-        let appended = source.append(5, 6)
-        expectEvents(appended, is: Elements.self, values([3, 4, 5, 6]), sameAs: source.generic.append(5, 6))
-        let appendedSequence = source.append(5...6)
-        expectEvents(appendedSequence, is: Elements.self, values([3, 4, 5, 6]), sameAs: source.generic.append(5...6))
-        let appendedPublisher = source.append([5, 6].publisher)
-        expectEvents(appendedPublisher, is: Elements.self, values([3, 4, 5, 6]), sameAs: source.generic.append([5, 6].publisher))
-        let prepended = source.prepend(1, 2)
-        expectEvents(prepended, is: Elements.self, values([1, 2, 3, 4]), sameAs: source.generic.prepend(1, 2))
-        let prependedSequence = source.prepend(1...2)
-        expectEvents(prependedSequence, is: Elements.self, values([1, 2, 3, 4]), sameAs: source.generic.prepend(1...2))
-        let prependedPublisher = source.prepend([1, 2].publisher)
-        expectEvents(prependedPublisher, is: Elements.self, values([1, 2, 3, 4]), sameAs: source.generic.prepend([1, 2].publisher))
+        // Each step stays a `Publishers.Sequence<[Int], Never>`; had either no specialisation, the chain's type
+        // would change and this would not compile.
+        let elements = source.append(5, 6).prepend(1, 2)
+        expectEvents(elements, is: Elements.self, values(Array(1...6)), sameAs: source.generic.append(5, 6).prepend(1, 2))
+        let sequences = source.append(5...6).prepend(1...2)
+        expectEvents(sequences, is: Elements.self, values(Array(1...6)), sameAs: source.generic.append(5...6).prepend(1...2))
+        let publishers = source.append([5, 6].publisher).prepend([1, 2].publisher)
+        expectEvents(publishers, is: Elements.self, values(Array(1...6)), sameAs: source.generic.append([5, 6].publisher).prepend([1, 2].publisher))
         // A range can't grow, so appending to its publisher is the generic `append`.
         let toRange: Publishers.Concatenate<Publishers.Sequence<ClosedRange<Int>, Never>, Publishers.Sequence<[Int], Never>> = (1...2).publisher.append(3)
         #expect(streamEvents(toRange) == values([1, 2, 3]))

@@ -10,6 +10,9 @@ extension Publisher {
     }
 }
 
+// Specialisations: compact-maps fuse, as Combine declares on `Publishers.CompactMap` and
+// `Publishers.TryCompactMap` (developer.apple.com/documentation/combine/publishers/compactmap and
+// .../trycompactmap; OpenCombine's Sources/OpenCombine/Publishers/Publishers.CompactMap.swift).
 extension Publishers {
     /// A publisher that republishes the non-nil results of calling a closure with each element.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
@@ -26,11 +29,15 @@ extension Publishers {
             upstream.subscribe(FilteringInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "CompactMap", select: transform))
         }
 
+        /// Fuses two compact-maps into one: `transform` sees only this one's non-`nil` results. Combine's
+        /// `Publishers.CompactMap.compactMap(_:)`.
         public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
             let first = self.transform
             return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
         }
 
+        /// Fuses a map into this compact-map: `transform` sees only its non-`nil` results. Combine's
+        /// `Publishers.CompactMap.map(_:)`.
         public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
             let first = self.transform
             return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
@@ -50,6 +57,14 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryCompactMap", select: transform))
+        }
+
+        /// Fuses a compact-map with an error-throwing closure into this one: `transform` sees only this one's
+        /// non-`nil` results, and a throw from either fails the stream. Combine's
+        /// `Publishers.TryCompactMap.compactMap(_:)`.
+        public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+            let first = self.transform
+            return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
         }
     }
 }

@@ -10,6 +10,9 @@ extension Publisher {
     }
 }
 
+// Specialisations: a filter after a filter fuses into one, as Combine declares on `Publishers.Filter` and
+// `Publishers.TryFilter` (developer.apple.com/documentation/combine/publishers/filter and .../tryfilter;
+// OpenCombine's Sources/OpenCombine/Publishers/Publishers.Filter.swift).
 extension Publishers {
     /// A publisher that republishes all elements that match a provided closure.
     public struct Filter<Upstream: Publisher>: Publisher {
@@ -27,12 +30,15 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
 
-        /// Fuses two filters into one.
+        /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`
+        /// accept it (`isIncluded` only sees what this filter accepts); Combine's `Publishers.Filter.filter(_:)`.
         public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
             let first = self.isIncluded
             return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
         }
 
+        /// Fuses this filter and an error-throwing one into one `TryFilter`, asking this filter's closure
+        /// first; Combine's `Publishers.Filter.tryFilter(_:)`.
         public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
             let first = self.isIncluded
             return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -54,6 +60,20 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isIncluded = self.isIncluded
             upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter") { try isIncluded($0) ? $0 : nil })
+        }
+
+        /// Fuses this error-throwing filter and `isIncluded` into one `TryFilter`, asking this filter's
+        /// closure first; Combine's `Publishers.TryFilter.filter(_:)`.
+        public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+        }
+
+        /// Fuses two error-throwing filters into one, asking this filter's closure first (a throw from either
+        /// fails the stream); Combine's `Publishers.TryFilter.tryFilter(_:)`.
+        public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
         }
     }
 }

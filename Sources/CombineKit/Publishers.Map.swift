@@ -16,6 +16,9 @@ extension Publisher {
     }
 }
 
+// Specialisations: maps fuse, as Combine declares on `Publishers.Map` and `Publishers.TryMap`
+// (developer.apple.com/documentation/combine/publishers/map and .../trymap; OpenCombine's
+// Sources/OpenCombine/Publishers/Publishers.Map.swift).
 extension Publishers {
     /// A publisher that transforms all elements from the upstream publisher with a provided closure.
     public struct Map<Upstream: Publisher, Output>: Publisher {
@@ -35,13 +38,15 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
 
-        /// Fuses two maps into one.
+        /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's
+        /// `Publishers.Map.map(_:)`.
         public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
             let first = self.transform
             return Publishers.Map(upstream: upstream) { transform(first($0)) }
         }
 
-        /// Fuses a map followed by a tryMap into one tryMap.
+        /// Fuses this map and an error-throwing `transform` into one `TryMap`, applying this map's closure
+        /// first; Combine's `Publishers.Map.tryMap(_:)`.
         public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
             let first = self.transform
             return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
@@ -67,11 +72,15 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
 
+        /// Fuses a map into this `TryMap`, applying this one's closure first; Combine's
+        /// `Publishers.TryMap.map(_:)`.
         public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
             let first = self.transform
             return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
         }
 
+        /// Fuses two error-throwing maps into one, applying this one's closure first (a throw from either fails
+        /// the stream); Combine's `Publishers.TryMap.tryMap(_:)`.
         public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
             let first = self.transform
             return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }

@@ -276,52 +276,162 @@ extension Publishers {
             }
         }
 
-        /// Adds one more publisher to merge.
+        /// Adds one more publisher of the same type to merge, staying a `MergeMany`; Combine's
+        /// `Publishers.MergeMany.merge(with:)` (developer.apple.com/documentation/combine/publishers/mergemany).
         public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
             Publishers.MergeMany(publishers + [other])
         }
     }
 }
 
-// Specialisations: merging a merge widens it, as in Combine (`Merge.merge(with:)` is a `Merge3`, …).
-
+// Specialisations: merging into a merge widens it instead of nesting it, as Combine declares on
+// `Publishers.Merge` … `Publishers.Merge7` (one to six more publishers, never past `Merge8`;
+// developer.apple.com/documentation/combine/publishers/merge, .../merge3 … .../merge7, e.g.
+// `Merge5.merge(with:_:_:) -> Merge8<A, B, C, D, E, Z, Y, X>`; OpenCombine's
+// Sources/OpenCombine/Publishers/Publishers.Merge.swift.gyb). Each wider form is the one-publisher form applied
+// again, so `m.merge(with: z, y)` is `m.merge(with: z).merge(with: y)`.
 extension Publishers.Merge {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge3<A, B, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge3(a, b, other)
+    }
+
+    /// Adds two more publishers to this merge; Combine's `Publishers.Merge.merge(with:_:)`.
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output
+    {
+        self.merge(with: z).merge(with: y)
+    }
+
+    /// Adds three more publishers to this merge; Combine's `Publishers.Merge.merge(with:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge5<A, B, Z, Y, X>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x)
+    }
+
+    /// Adds four more publishers to this merge; Combine's `Publishers.Merge.merge(with:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge6<A, B, Z, Y, X, W>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w)
+    }
+
+    /// Adds five more publishers to this merge; Combine's `Publishers.Merge.merge(with:_:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output, V.Failure == Failure, V.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w).merge(with: v)
+    }
+
+    /// Adds six more publishers to this merge; Combine's `Publishers.Merge.merge(with:_:_:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output, V.Failure == Failure, V.Output == Output, U.Failure == Failure, U.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w).merge(with: v).merge(with: u)
     }
 }
 
 extension Publishers.Merge3 {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge3.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge4<A, B, C, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge4(a, b, c, other)
+    }
+
+    /// Adds two more publishers to this merge; Combine's `Publishers.Merge3.merge(with:_:)`.
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output
+    {
+        self.merge(with: z).merge(with: y)
+    }
+
+    /// Adds three more publishers to this merge; Combine's `Publishers.Merge3.merge(with:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x)
+    }
+
+    /// Adds four more publishers to this merge; Combine's `Publishers.Merge3.merge(with:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge7<A, B, C, Z, Y, X, W>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w)
+    }
+
+    /// Adds five more publishers to this merge; Combine's `Publishers.Merge3.merge(with:_:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output, V.Failure == Failure, V.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w).merge(with: v)
     }
 }
 
 extension Publishers.Merge4 {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge4.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge5<A, B, C, D, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge5(a, b, c, d, other)
+    }
+
+    /// Adds two more publishers to this merge; Combine's `Publishers.Merge4.merge(with:_:)`.
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output
+    {
+        self.merge(with: z).merge(with: y)
+    }
+
+    /// Adds three more publishers to this merge; Combine's `Publishers.Merge4.merge(with:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge7<A, B, C, D, Z, Y, X>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x)
+    }
+
+    /// Adds four more publishers to this merge; Combine's `Publishers.Merge4.merge(with:_:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output, W.Failure == Failure, W.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x).merge(with: w)
     }
 }
 
 extension Publishers.Merge5 {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge5.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge6<A, B, C, D, E, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge6(a, b, c, d, e, other)
+    }
+
+    /// Adds two more publishers to this merge; Combine's `Publishers.Merge5.merge(with:_:)`.
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output
+    {
+        self.merge(with: z).merge(with: y)
+    }
+
+    /// Adds three more publishers to this merge; Combine's `Publishers.Merge5.merge(with:_:_:)`.
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output, X.Failure == Failure, X.Output == Output
+    {
+        self.merge(with: z).merge(with: y).merge(with: x)
     }
 }
 
 extension Publishers.Merge6 {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge6.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge7<A, B, C, D, E, F, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge7(a, b, c, d, e, f, other)
+    }
+
+    /// Adds two more publishers to this merge; Combine's `Publishers.Merge6.merge(with:_:)`.
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
+        where Z.Failure == Failure, Z.Output == Output, Y.Failure == Failure, Y.Output == Output
+    {
+        self.merge(with: z).merge(with: y)
     }
 }
 
 extension Publishers.Merge7 {
-    /// Adds one more publisher to this merge.
+    /// Adds one more publisher to this merge; Combine's `Publishers.Merge7.merge(with:)`.
     public func merge<Z: Publisher>(with other: Z) -> Publishers.Merge8<A, B, C, D, E, F, G, Z> where Z.Failure == Failure, Z.Output == Output {
         Publishers.Merge8(a, b, c, d, e, f, g, other)
     }

@@ -13,7 +13,17 @@ extension Publisher {
 
     /// Publishes elements specified by their range in the sequence of published elements, then finishes.
     public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
-        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+        Publishers.Output(upstream: self, range: range.outputPositions())
+    }
+}
+
+extension RangeExpression where Bound == Int {
+    /// The positions `output(in:)` selects: the range read against every position from 0 on, which must
+    /// not start below 0. The single-value specialisations (`Just`, `Optional.Publisher`) use it as well.
+    internal func outputPositions() -> Range<Int> {
+        let positions = relative(to: 0..<Int.max)
+        precondition(positions.lowerBound >= 0, "output(in:) was given a range starting below 0 (\(positions)); indexes start at 0.")
+        return positions
     }
 }
 
@@ -62,8 +72,11 @@ extension Publishers.Output {
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
+            // An empty range publishes nothing: end before the downstream's first request can reach a
+            // synchronous upstream (which would otherwise deliver values during `receive(subscription:)`).
+            let finishesAtOnce = range.isEmpty && terminateAndCancelUpstream()
             downstream.receive(subscription: self)
-            if range.isEmpty, terminateAndCancelUpstream() {
+            if finishesAtOnce {
                 downstream.receive(completion: .finished)
             }
         }

@@ -19,6 +19,9 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber))
         }
 
+        /// Replaces the failure type this publisher claims (its upstream still never fails) without wrapping it
+        /// again; Combine's `Publishers.SetFailureType.setFailureType(to:)` (developer.apple.com/documentation/
+        /// combine/publishers/setfailuretype; OpenCombine's Publishers.SetFailureType.swift).
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
             Publishers.SetFailureType<Upstream, E>(upstream: upstream)
         }

@@ -62,3 +62,31 @@ public struct Record<Output, Failure: Error>: Publisher {
         }
     }
 }
+
+// Codable as Combine declares it: `Record: Codable` and `Record.Recording: Codable` where `Output: Codable,
+// Failure: Codable` (developer.apple.com/documentation/combine/record). The form is Combine's (as OpenCombine's
+// RecordTests check against Combine itself): `{"recording": {"output": [...], "completion": {...}}}`, the
+// completion as `Subscribers.Completion` encodes it.
+extension Record: Codable where Output: Codable, Failure: Codable {}
+
+extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case output
+        case completion
+    }
+
+    /// Decodes a recording of `output` values and a `completion`, both required. A decoded recording is
+    /// complete: like one made with `init(output:completion:)`, it accepts no further input.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(output: try container.decode([Output].self, forKey: .output),
+                  completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    }
+
+    /// Encodes the recorded `output` values and the `completion`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output, forKey: .output)
+        try container.encode(completion, forKey: .completion)
+    }
+}

@@ -13,6 +13,48 @@ extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
 extension Subscribers.Completion: Sendable {}
 
+// Codable as Combine declares it: `Encodable where Failure: Encodable`, `Decodable where Failure: Decodable`
+// (developer.apple.com/documentation/combine/subscribers/completion). Apple does not document the encoded
+// form; this is the keyed form Combine writes, as OpenCombine's RecordTests check against Combine itself:
+// `.finished` is `{"success": true}` and `.failure(e)` is `{"success": false, "error": e}`.
+extension Subscribers.Completion {
+    private enum CodingKeys: String, CodingKey {
+        case success
+        case error
+    }
+}
+
+extension Subscribers.Completion: Encodable where Failure: Encodable {
+    /// Encodes `.finished` as `{"success": true}` and `.failure(e)` as `{"success": false, "error": e}`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .finished:
+            try container.encode(true, forKey: .success)
+        case .failure(let error):
+            try container.encode(false, forKey: .success)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+extension Subscribers.Completion: Decodable where Failure: Decodable {
+    /// Decodes the form `encode(to:)` writes. Throws a `DecodingError` if `success` is missing or not a
+    /// Boolean, if a failure has no decodable `error`, or if a finished completion carries an `error`.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(Bool.self, forKey: .success) {
+            guard !container.contains(.error) else {
+                throw DecodingError.dataCorruptedError(forKey: .error, in: container,
+                                                       debugDescription: "A finished completion (success: true) carries no error.")
+            }
+            self = .finished
+        } else {
+            self = .failure(try container.decode(Failure.self, forKey: .error))
+        }
+    }
+}
+
 extension Subscribers.Completion {
     internal func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure> {
         switch self {

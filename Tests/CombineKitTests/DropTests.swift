@@ -106,6 +106,17 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .finished(0)])
     }
 
+    @Test func anEmptyRangeOfASynchronousPublisherPublishesNothing() {
+        // The subscriber's first request reaches the upstream during receive(subscription:); an empty range
+        // must already have ended by then.
+        let prefixed = SinkRecorder([1, 2, 3].publisher.eraseToAnyPublisher().prefix(0))
+        #expect(prefixed.values == [])
+        #expect(prefixed.completions == [.finished])
+        let inEmptyRange = SinkRecorder(Just(1).eraseToAnyPublisher().output(in: 0..<0))
+        #expect(inEmptyRange.values == [])
+        #expect(inEmptyRange.completions == [.finished])
+    }
+
     @Test func outputAtAndInRange() {
         #expect(SinkRecorder((10...20).publisher.eraseToAnyPublisher().output(at: 2)).values == [12])
         #expect(SinkRecorder((10...20).publisher.eraseToAnyPublisher().output(in: 1...3)).values == [11, 12, 13])

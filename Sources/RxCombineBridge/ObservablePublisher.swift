@@ -62,24 +62,33 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// One thread at a time delivers to the subscriber (the `delivering` flag); a `request` or an Rx event
 /// that arrives meanwhile — from another thread or re-entrantly from inside `receive(_:)` — only
 /// updates the state, and the delivering thread picks it up. No lock is held while calling out.
-final class ObservableSubscription<Downstream: Subscriber>: Subscription, ObserverType, CustomStringConvertible, @unchecked Sendable
+final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
     where Downstream.Failure: Swift.Error {
     typealias Element = Downstream.Input
 
+    // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
+    // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
+    // `Completion<…>?`): in unspecialised code each costs a runtime metadata look-up per element.
     private let lock = Lock()
-    private var source: Observable<Element>?
+    @exclusivity(unchecked) private var source: Observable<Element>?
     private let bufferPolicy: BridgeBufferPolicy
     private let mapError: (Swift.Error) -> Downstream.Failure
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var buffer: [Element] = []
-    private var bufferHead = 0
-    private var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
+    /// The subscriber, initialised while `hasDownstream`.
+    private let downstreamSlot: UnsafeMutablePointer<Downstream>
+    @exclusivity(unchecked) private var hasDownstream = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var buffer: [Element] = []
+    @exclusivity(unchecked) private var bufferHead = 0
+    /// `buffer.count - bufferHead`: elements held beyond demand.
+    @exclusivity(unchecked) private var heldCount = 0
+    @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
+    /// `pendingCompletion != nil`.
+    @exclusivity(unchecked) private var hasPendingCompletion = false
     /// True while one thread calls the subscriber; starts true because the subscriber is inside
     /// `receive(subscription:)` until `subscriptionDelivered()` (Combine serialises that call with the
     /// values too: an Rx source on another thread must not deliver while it runs).
-    private var delivering = true
-    private var finished = false  // cancelled, or the terminal event was delivered
+    @exclusivity(unchecked) private var delivering = true
+    @exclusivity(unchecked) private var finished = false  // cancelled, or the terminal event was delivered
     private let upstream = SingleAssignmentDisposable()
 
     init(source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, mapError: @escaping (Swift.Error) -> Downstream.Failure, downstream: Downstream) {
@@ -89,12 +98,22 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
         self.source = source
         self.bufferPolicy = bufferPolicy
         self.mapError = mapError
-        self.downstream = downstream
+        downstreamSlot = .allocate(capacity: 1)
+        downstreamSlot.initialize(to: downstream)
+    }
+
+    deinit {
+        if hasDownstream { downstreamSlot.deinitialize(count: 1) }
+        downstreamSlot.deallocate()
     }
 
     var description: String { "ObservableBridge" }
 
-    private var heldCount: Int { buffer.count - bufferHead }
+    /// Takes the subscriber out (call with `lock` held and `hasDownstream` true).
+    private func takeDownstreamLocked() -> Downstream {
+        hasDownstream = false
+        return downstreamSlot.move()
+    }
 
     // MARK: Subscription
 
@@ -124,11 +143,14 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
         }
         finished = true
         source = nil
-        downstream = nil
+        let downstream = hasDownstream ? takeDownstreamLocked() : nil
         buffer = []
         bufferHead = 0
+        heldCount = 0
         pendingCompletion = nil
+        hasPendingCompletion = false
         lock.unlock()
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
         upstream.dispose()
     }
 
@@ -143,35 +165,59 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
     // MARK: ObserverType (the Rx side)
 
     func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error(let error):
+            complete(.failure(mapError(error)))
+        case .completed:
+            complete(.finished)
+        }
+    }
+
+    /// Same as `on(.next(element))`; RxKit's subjects and sinks call it directly (`ElementLane`).
+    func onNextElement(_ element: Element) {
         lock.lock()
-        if finished || pendingCompletion != nil {
+        if finished || hasPendingCompletion {
             lock.unlock()
             return
         }
-        switch event {
-        case .next(let element):
-            if !delivering && heldCount == 0 && demand > 0, let downstream {
-                // Fast path: demand is waiting and nothing is held — hand the element straight over.
-                demand -= 1
-                delivering = true
+        if !delivering && heldCount == 0 && demand > 0 && hasDownstream {
+            // Fast path: demand is waiting and nothing is held — hand the element straight over.
+            demand -= 1
+            delivering = true
+            let downstream = downstreamSlot.pointee
+            lock.unlock()
+            let more = downstream.receive(element)
+            lock.lock()
+            demand += more
+            delivering = false
+            if heldCount == 0 && !hasPendingCompletion {
                 lock.unlock()
-                let more = downstream.receive(element)
-                lock.lock()
-                demand += more
-                delivering = false
-                lock.unlock()
-                drain()
                 return
             }
-            hold(element)
             lock.unlock()
-        case .error(let error):
-            pendingCompletion = .failure(mapError(error))
-            lock.unlock()
-        case .completed:
-            pendingCompletion = .finished
-            lock.unlock()
+            drain()
+            return
         }
+        hold(element)
+        lock.unlock()
+        drain()
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    private func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        lock.lock()
+        if finished || hasPendingCompletion {
+            lock.unlock()
+            return
+        }
+        pendingCompletion = completion
+        hasPendingCompletion = true
+        lock.unlock()
         drain()
     }
 
@@ -180,9 +226,11 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
         switch bufferPolicy {
         case .unbounded:
             buffer.append(element)
+            heldCount += 1
         case .bounded(let capacity, let strategy):
             if heldCount < capacity {
                 buffer.append(element)
+                heldCount += 1
                 return
             }
             switch strategy {
@@ -193,6 +241,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
                 buffer.append(element)
             case .fail:
                 pendingCompletion = .failure(mapError(BridgeBufferOverflow(capacity: capacity)))
+                hasPendingCompletion = true
                 // The source is stopped now; the held elements are still delivered before the failure.
                 let upstream = self.upstream
                 lock.unlock()
@@ -213,17 +262,19 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
     /// Delivers held elements while there is demand, then the terminal event once nothing is held.
     private func drain() {
         lock.lock()
-        if delivering || finished {
+        if delivering || finished || !hasDownstream {
             lock.unlock()
             return
         }
         delivering = true
+        let downstream = downstreamSlot.pointee
         while true {
-            guard let downstream else { break }
+            if finished { break }
             if heldCount > 0 && demand > 0 {
                 let element = buffer[bufferHead]
                 bufferHead += 1
-                if bufferHead == buffer.count {
+                heldCount -= 1
+                if heldCount == 0 {
                     buffer.removeAll(keepingCapacity: true)
                     bufferHead = 0
                 }
@@ -236,7 +287,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, Observ
             }
             if heldCount == 0, let completion = pendingCompletion {
                 finished = true
-                self.downstream = nil
+                _ = takeDownstreamLocked()
                 lock.unlock()
                 downstream.receive(completion: completion)
                 upstream.dispose()

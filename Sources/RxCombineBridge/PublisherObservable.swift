@@ -22,15 +22,28 @@ extension Publisher {
 /// A Combine subscriber that forwards into an Rx observer, asking for unlimited demand.
 final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
     private let lock = Lock()
-    private var observer: AnyObserver<Input>?
-    private var subscription: Subscription?
-    private var cancelled = false
+    // Guarded by `lock` (so the dynamic exclusivity checks are off). The observer is not optional: a
+    // `AnyObserver<Input>?` costs a runtime metadata look-up per value in unspecialised code; once the
+    // subscription ends, it is replaced by an observer that ignores everything (releasing the real one).
+    @exclusivity(unchecked) private var observer: AnyObserver<Input>
+    @exclusivity(unchecked) private var isDone = false
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var cancelled = false
 
     init(observer: AnyObserver<Input>) {
         self.observer = observer
     }
 
     var description: String { "ObserverBridge" }
+
+    /// Ends delivery and hands back the real observer (call with `lock` held).
+    private func detachObserverLocked() -> AnyObserver<Input>? {
+        if isDone { return nil }
+        isDone = true
+        let detached = observer
+        observer = AnyObserver { _ in }
+        return detached
+    }
 
     func receive(subscription: Subscription) {
         lock.lock()
@@ -45,20 +58,26 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        let observer = lock.withLock { self.observer }
-        observer?.onNext(input)
+        lock.lock()
+        if isDone {
+            lock.unlock()
+            return .none
+        }
+        let observer = self.observer
+        lock.unlock()
+        observer.onNext(input)
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let observer = self.observer
-        self.observer = nil
+        let observer = detachObserverLocked()
         subscription = nil
         lock.unlock()
+        guard let observer else { return }
         switch completion {
-        case .finished: observer?.onCompleted()
-        case .failure(let error): observer?.onError(error)
+        case .finished: observer.onCompleted()
+        case .failure(let error): observer.onError(error)
         }
     }
 
@@ -69,10 +88,11 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
             return
         }
         cancelled = true
-        observer = nil
+        let observer = detachObserverLocked()
         let subscription = self.subscription
         self.subscription = nil
         lock.unlock()
+        withExtendedLifetime(observer) {}  // released here, outside the lock
         subscription?.cancel()
     }
 }

@@ -13,35 +13,38 @@
 /// the cast is made: only on an observer whose `Element` is statically the sender's element type
 /// (`Sink.init`, `SubjectHub.Entry.init`), and every conformer is a `TypedElementLane` whose
 /// `onNextElement(at:)` reads exactly its own `Element`.
-protocol ElementLane: AnyObject {
+///
+/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
+@_spi(ReactiveBridgeInternals)
+public protocol ElementLane: AnyObject {
     /// Same as `on(.next(element))`, where `element` points to a value of the observer's `Element` type.
     func onNextElement(at element: UnsafeRawPointer)
 }
 
 /// The typed side of `ElementLane`, implemented by RxKit's element-forwarding observers and sinks.
-/// Contract: `onNextElement(x)` behaves exactly as `on(.next(x))` (same grammar checks, same serialisation).
-protocol TypedElementLane: ElementLane, ObserverType {
+/// Contract: `onNextElement(x)` behaves exactly as `on(.next(x))` (same grammar checks, same serialisation),
+/// and `onNextElement(at:)` is `onNextElement(pointer.assumingMemoryBound(to: Element.self).pointee)`.
+/// Each conformer writes that one line itself: a shared default in a protocol extension would cost a
+/// `swift_getWitnessTable` call per element for generic conformers.
+@_spi(ReactiveBridgeInternals)
+public protocol TypedElementLane: ElementLane, ObserverType {
     /// Same as `on(.next(element))`.
     func onNextElement(_ element: Element)
 }
 
-extension TypedElementLane {
-    func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
-    }
-}
-
+@_spi(ReactiveBridgeInternals)
 extension ObserverType {
     /// This observer's element lane, if it has one. Only call where the element type the caller will
     /// send is statically `Element` (see `ElementLane`).
     @inline(__always)
-    var elementLane: ElementLane? { self as? ElementLane }
+    public var elementLane: ElementLane? { self as? ElementLane }
 }
 
+@_spi(ReactiveBridgeInternals)
 extension ElementLane {
     /// Sends `element`, which must be of the type the lane was discovered for.
     @inline(__always)
-    func send<Element>(_ element: Element) {
+    public func send<Element>(_ element: Element) {
         withUnsafePointer(to: element) { onNextElement(at: UnsafeRawPointer($0)) }
     }
 }

@@ -21,18 +21,37 @@ public struct AnyObserver<Element>: ObserverType {
     public typealias EventHandler = (Event<Element>) -> Void
 
     private let observer: EventHandler
+    /// The wrapped observer's element lane, if it is an RxKit observer that has one (see `ElementLane`).
+    private let lane: ElementLane?
 
     /// An observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler) {
         self.observer = eventHandler
+        lane = nil
     }
 
     /// Wraps any observer with the same element type.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
+        lane = observer.elementLane
     }
 
     public func on(_ event: Event<Element>) { observer(event) }
+
+    /// Sends `.next(element)`. Same as `on(.next(element))`; when the wrapped observer is one of RxKit's
+    /// own, the element skips the `Event` wrapper.
+    public func onNext(_ element: Element) {
+        if let lane {
+            lane.send(element)
+        } else {
+            nextAsEvent(element)
+        }
+    }
+
+    @inline(never)
+    private func nextAsEvent(_ element: Element) {
+        observer(.next(element))
+    }
 
     /// Returns `self`.
     public func asObserver() -> AnyObserver<Element> { self }
@@ -80,6 +99,10 @@ final class ClosureObserver<Element>: TypedElementLane, @unchecked Sendable {
         } else {
             handleAsEvent(element)
         }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     /// Out of line so the `nextHandler` path needs no `Event` metadata.

@@ -10,9 +10,12 @@
 /// The fast path (no contention) takes the lock twice and allocates nothing.
 final class SerialDrain<Message>: @unchecked Sendable {
     private let lock = Lock()
-    private var busy = false
-    private var pending: [Message] = []
-    private var pendingHead = 0
+    // Guarded by `lock`. `pendingCount` mirrors `pending.count - pendingHead` so the uncontended path
+    // never touches `[Message]` (a runtime metadata look-up per call in unspecialised generic code).
+    @exclusivity(unchecked) private var busy = false
+    @exclusivity(unchecked) private var pending: [Message] = []
+    @exclusivity(unchecked) private var pendingHead = 0
+    @exclusivity(unchecked) private var pendingCount = 0
 
     /// Runs `handle(message)` now, or queues `message` for the thread that is already draining.
     /// `handle` must be the same logic for every caller (it runs messages queued by other threads too).
@@ -21,29 +24,57 @@ final class SerialDrain<Message>: @unchecked Sendable {
         lock.lock()
         if busy {
             pending.append(message)
+            pendingCount += 1
             lock.unlock()
             return
         }
         busy = true
         lock.unlock()
         handle(message)
-        drainRest(handle)
+        finish(handle)
     }
 
-    private func drainRest(_ handle: (Message) -> Void) {
+    /// Becomes the drainer if nobody is: returns `true` if the caller may run its work now, after which
+    /// it must call `finish(_:)`. Lets a caller run work that is not a `Message` (an element on the
+    /// `ElementLane`) without building one; on `false`, `submit` it as a message instead.
+    @inline(__always)
+    func tryBegin() -> Bool {
+        lock.lock()
+        if busy {
+            lock.unlock()
+            return false
+        }
+        busy = true
+        lock.unlock()
+        return true
+    }
+
+    /// Ends a drain begun by `submit` or `tryBegin`: handles what other threads queued meanwhile.
+    func finish(_ handle: (Message) -> Void) {
+        lock.lock()
+        if pendingCount == 0 {
+            busy = false
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        drainPending(handle)
+    }
+
+    @inline(never)
+    private func drainPending(_ handle: (Message) -> Void) {
         while true {
             lock.lock()
-            if pendingHead == pending.count {
-                if !pending.isEmpty {
-                    pending.removeAll(keepingCapacity: true)
-                    pendingHead = 0
-                }
+            if pendingCount == 0 {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
                 busy = false
                 lock.unlock()
                 return
             }
             let next = pending[pendingHead]
             pendingHead += 1
+            pendingCount -= 1
             lock.unlock()
             handle(next)
         }

@@ -16,7 +16,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 
     /// Makes `event` the current value and sends it to subscribers.
     public func accept(_ event: Element) {
-        subject.onNext(event)
+        subject.onNextElement(event)
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

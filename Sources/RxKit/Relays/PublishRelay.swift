@@ -8,7 +8,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
 
     /// Sends `event` to current subscribers.
     public func accept(_ event: Element) {
-        subject.onNext(event)
+        subject.onNextElement(event)
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -18,7 +18,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
 
     /// Sends `event` to subscribers and buffers it.
     public func accept(_ event: Element) {
-        subject.onNext(event)
+        subject.onNextElement(event)
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

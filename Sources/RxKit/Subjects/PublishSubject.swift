@@ -22,18 +22,28 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends `event` to current observers. Events after a terminal event or disposal are ignored.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNextElement(element)
+            return
+        }
         hub.lock.lock()
         if disposed || isStopped {
             hub.lock.unlock()
             return
         }
         let observers = hub.entries
-        if case .next(let element) = event {
-            hub.broadcastNextLocked(element, event, observers)
-            return
-        }
         stopLocked(event)
         hub.broadcastLocked(event, observers)
+    }
+
+    /// `on(.next(element))` without building an `Event` (used by `PublishRelay.accept`).
+    func onNextElement(_ element: Element) {
+        hub.lock.lock()
+        if disposed || isStopped {
+            hub.lock.unlock()
+            return
+        }
+        hub.broadcastNextLocked(element, hub.entries)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path

@@ -36,19 +36,29 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public var isDisposed: Bool { hub.lock.withLock { disposed } }
 
     public func on(_ event: Event<Element>) {
+        if case .next(let value) = event {
+            onNextElement(value)
+            return
+        }
         hub.lock.lock()
         if disposed || isStopped {
             hub.lock.unlock()
             return
         }
         let observers = hub.entries
-        if case .next(let value) = event {
-            append(value)
-            hub.broadcastNextLocked(value, event, observers)
-            return
-        }
         stopLocked(event)
         hub.broadcastLocked(event, observers)
+    }
+
+    /// `on(.next(value))` without building an `Event` (used by the relays' `accept`).
+    func onNextElement(_ value: Element) {
+        hub.lock.lock()
+        if disposed || isStopped {
+            hub.lock.unlock()
+            return
+        }
+        append(value)
+        hub.broadcastNextLocked(value, hub.entries)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path

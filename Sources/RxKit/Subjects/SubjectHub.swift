@@ -30,6 +30,12 @@ final class SubjectHub<Element>: @unchecked Sendable {
             deliver = observer.on
             lane = observer.elementLane
         }
+
+        /// `deliver(.next(element))`, out of line so the lane path needs no `Event` metadata.
+        @inline(never)
+        func deliverNext(_ element: Element) {
+            deliver(.next(element))
+        }
     }
 
     enum Message {
@@ -94,11 +100,12 @@ final class SubjectHub<Element>: @unchecked Sendable {
         drainQueue()
     }
 
-    /// Sends `.next(element)` (`event` is that same event) to `observers`, through each observer's
-    /// element lane when it has one. Otherwise as `broadcastLocked`.
-    func broadcastNextLocked(_ element: Element, _ event: Event<Element>, _ observers: [AnyObject]) {
+    /// Sends `.next(element)` to `observers` (a snapshot of `entries`), through each observer's element
+    /// lane when it has one; an `Event` is built only for observers without one, or if the element must
+    /// be queued. Must be called with `lock` held; returns with it released.
+    func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
         if delivering {
-            dispatchBroadcastLocked(event, observers)
+            dispatchNextLocked(element, observers)
             return
         }
         delivering = true
@@ -110,11 +117,17 @@ final class SubjectHub<Element>: @unchecked Sendable {
                 if let lane = entry.lane {
                     lane.onNextElement(at: UnsafeRawPointer(pointer))
                 } else {
-                    entry.deliver(event)
+                    entry.deliverNext(element)
                 }
             }
         }
         drainQueue()
+    }
+
+    /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.
+    @inline(never)
+    private func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
+        dispatchLocked(.broadcast(.next(element), observers))
     }
 
     /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.

@@ -24,21 +24,42 @@ final class CreateProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class CreateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let drain = SerialDrain<Event<Element>>()
     private var stopped = false  // only touched inside the drain
 
     func on(_ event: Event<Element>) {
-        drain.submit(event) { event in
-            if stopped { return }
-            if event.isStopEvent {
-                stopped = true
-                forwardTerminal(event)
-            } else {
-                forwardOn(event)
-            }
+        drain.submit(event, handle)
+    }
+
+    /// Same as `on(.next(element))`, without building an `Event` when no other thread is delivering.
+    func onNextElement(_ element: Element) {
+        if drain.tryBegin() {
+            if !stopped { forwardNext(element) }
+            drain.finish(handle)
+        } else {
+            submitNext(element)
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    @inline(never)
+    private func submitNext(_ element: Element) {
+        drain.submit(.next(element), handle)
+    }
+
+    private func handle(_ event: Event<Element>) {
+        if stopped { return }
+        if event.isStopEvent {
+            stopped = true
+            forwardTerminal(event)
+        } else {
+            forwardOn(event)
         }
     }
 }

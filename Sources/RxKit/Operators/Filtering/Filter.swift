@@ -47,4 +47,8 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
             forwardError(error)
         }
     }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
 }

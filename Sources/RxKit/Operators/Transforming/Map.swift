@@ -48,4 +48,8 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElemen
             forwardError(error)
         }
     }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
+    }
 }

@@ -22,7 +22,10 @@ extension Just: Sendable where Output: Sendable {}
 // give a synchronous publisher (`Just`, `Optional.Publisher`, `Result.Publisher`, `Publishers.Sequence`,
 // `Empty`) instead of an operator struct. Checked against developer.apple.com/documentation/combine/just
 // (and its "Publisher Operators" page) and OpenCombine's Sources/OpenCombine/Publishers/Just.swift.
-// Each publishes what the generic operator would publish for a single value followed by `.finished`.
+// Each publishes what the generic operator would publish for a single value followed by `.finished`, except
+// where Combine's own specialisation does otherwise (checked by OpenCombine's tests, which also run against
+// Combine: Tests/OpenCombineTests/PublisherTests/JustTests.swift): `output(in:)` looks only at where the range
+// starts, and `tryRemoveDuplicates(by:)` calls its predicate once, with the value twice.
 extension Just {
     /// Transforms the value with `transform` now; Combine's `Just.map(_:)`.
     public func map<T>(_ transform: (Output) -> T) -> Just<T> { Just<T>(transform(output)) }
@@ -87,10 +90,12 @@ extension Just {
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
-    /// Publishes the value if `range` contains index 0; Combine's `Just.output(in:)`. (An empty range such as
-    /// `0..<0` publishes nothing, as the generic `output(in:)` does.)
+    /// Publishes the value if `range` starts at index 0, and nothing otherwise; Combine's `Just.output(in:)`.
+    /// Combine looks only at where the range starts, so unlike the generic `output(in:)` an empty range
+    /// starting at 0 (`0..<0`) publishes the value, and a range starting below 0 publishes nothing instead of
+    /// stopping the program.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        Optional<Output>.Publisher(range.outputPositions().contains(0) ? output : nil)
+        Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
     }
 
     /// Publishes the value if it satisfies `predicate`; Combine's `Just.first(where:)`.
@@ -168,10 +173,14 @@ extension Just {
     /// `Just.removeDuplicates(by:)`.
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> { self }
 
-    /// Publishes the value: one value has no duplicate, so `predicate` is never called and nothing can be
-    /// thrown (as with the generic operator). Combine's `Just.tryRemoveDuplicates(by:)`.
+    /// Calls `predicate` once, with the value as both arguments, and publishes the value whatever it returns,
+    /// or fails with what it throws; Combine's `Just.tryRemoveDuplicates(by:)`. (The generic
+    /// `tryRemoveDuplicates(by:)` never calls its predicate for a single value, so it cannot fail.)
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+        Result<Output, Error>.Publisher(Result {
+            _ = try predicate(output, output)
+            return output
+        })
     }
 
     /// Publishes the value: the least of one, without calling `areInIncreasingOrder`. Combine's `Just.min(by:)`.

@@ -33,10 +33,12 @@ extension Optional.Publisher: Equatable where Wrapped: Equatable {}
 
 // Specialisations: Combine declares these on `Optional.Publisher` so that operators on a value that is
 // already known stay synchronous. Checked against developer.apple.com/documentation/swift/optional/
-// publisher-swift.struct and OpenCombine's Sources/OpenCombine/Publishers/Optional.Publisher.swift.
-// Each publishes what the generic operator publishes for zero or one value followed by `.finished`, so for
-// `nil` the counting operators still publish their empty-stream answer (`count()` 0, `collect()` [],
-// `allSatisfy` true, `contains` false, `reduce` its initial result), exactly as the generic ones do.
+// publisher-swift.struct and OpenCombine's Sources/OpenCombine/Publishers/Optional.Publisher.swift, whose
+// tests (Tests/OpenCombineTests/PublisherTests/OptionalPublisherTests.swift) also run against Combine itself.
+// For a value they publish what the generic operator would. For `nil` they follow Combine, which differs from
+// the generic operators here: `count()`, `allSatisfy(_:)`, `contains(_:)`, `contains(where:)` and
+// `reduce(_:_:)` publish nothing at all, where the generic ones publish their empty-stream answer (0, true,
+// false, the initial result). `collect()` of `nil` publishes `[]` on Combine, as the generic operator does.
 extension Optional.Publisher {
     /// Transforms the value, if any, with `transform` now; Combine's `Optional.Publisher.map(_:)`.
     public func map<T>(_ transform: (Wrapped) -> T) -> Optional<T>.Publisher {
@@ -54,26 +56,30 @@ extension Optional.Publisher {
         Optional<T>.Publisher(output.flatMap(transform))
     }
 
-    /// Publishes how many values there are: 1, or 0 for `nil`. Combine's `Optional.Publisher.count()`.
+    /// Publishes 1 for a value, and nothing for `nil`; Combine's `Optional.Publisher.count()`. (Unlike the
+    /// generic `count()`, which publishes 0 for a publisher that finishes without a value.)
     public func count() -> Optional<Int>.Publisher {
-        Optional<Int>.Publisher(output == nil ? 0 : 1)
+        Optional<Int>.Publisher(output.map { _ in 1 })
     }
 
-    /// Publishes the values as an array: `[value]`, or `[]` for `nil`. Combine's `Optional.Publisher.collect()`.
+    /// Publishes the values as an array: `[value]`, or `[]` for `nil` (as the generic `collect()` does).
+    /// Combine's `Optional.Publisher.collect()`.
     public func collect() -> Optional<[Wrapped]>.Publisher {
         Optional<[Wrapped]>.Publisher(output.map { [$0] } ?? [])
     }
 
-    /// Publishes whether every value satisfies `predicate` (true for `nil`); Combine's
-    /// `Optional.Publisher.allSatisfy(_:)`.
+    /// Publishes whether the value satisfies `predicate`, and nothing for `nil`; Combine's
+    /// `Optional.Publisher.allSatisfy(_:)`. (Unlike the generic `allSatisfy(_:)`, which publishes true for a
+    /// publisher that finishes without a value.)
     public func allSatisfy(_ predicate: (Wrapped) -> Bool) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(output.map(predicate) ?? true)
+        Optional<Bool>.Publisher(output.map(predicate))
     }
 
-    /// Publishes whether some value satisfies `predicate` (false for `nil`); Combine's
-    /// `Optional.Publisher.contains(where:)`.
+    /// Publishes whether the value satisfies `predicate`, and nothing for `nil`; Combine's
+    /// `Optional.Publisher.contains(where:)`. (Unlike the generic `contains(where:)`, which publishes false for
+    /// a publisher that finishes without a value.)
     public func contains(where predicate: (Wrapped) -> Bool) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(output.map(predicate) ?? false)
+        Optional<Bool>.Publisher(output.map(predicate))
     }
 
     /// Drops the value for a count of 1 or more; Combine's `Optional.Publisher.dropFirst(_:)`.
@@ -128,10 +134,11 @@ extension Optional.Publisher {
         Optional<Wrapped>.Publisher(output.flatMap { predicate($0) ? $0 : nil })
     }
 
-    /// Publishes `nextPartialResult(initialResult, value)`, or `initialResult` itself for `nil`; Combine's
-    /// `Optional.Publisher.reduce(_:_:)`.
+    /// Publishes `nextPartialResult(initialResult, value)`, and nothing for `nil`; Combine's
+    /// `Optional.Publisher.reduce(_:_:)`. (Unlike the generic `reduce(_:_:)`, which publishes `initialResult`
+    /// for a publisher that finishes without a value.)
     public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Wrapped) -> T) -> Optional<T>.Publisher {
-        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) } ?? initialResult)
+        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or nothing for `nil`; Combine's
@@ -165,9 +172,11 @@ extension Optional.Publisher {
 }
 
 extension Optional.Publisher where Wrapped: Equatable {
-    /// Publishes whether the value equals `output` (false for `nil`); Combine's `Optional.Publisher.contains(_:)`.
+    /// Publishes whether the value equals `output`, and nothing for `nil`; Combine's
+    /// `Optional.Publisher.contains(_:)`. (Unlike the generic `contains(_:)`, which publishes false for a
+    /// publisher that finishes without a value.)
     public func contains(_ output: Wrapped) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(self.output == output)
+        Optional<Bool>.Publisher(self.output.map { $0 == output })
     }
 
     /// Publishes the value, if any: one value has no duplicate. Combine's `Optional.Publisher.removeDuplicates()`.

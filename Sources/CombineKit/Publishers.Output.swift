@@ -19,7 +19,7 @@ extension Publisher {
 
 extension RangeExpression where Bound == Int {
     /// The positions `output(in:)` selects: the range read against every position from 0 on, which must
-    /// not start below 0. The single-value specialisations (`Just`, `Optional.Publisher`) use it as well.
+    /// not start below 0. `Optional.Publisher`'s specialisation uses it as well.
     internal func outputPositions() -> Range<Int> {
         let positions = relative(to: 0..<Int.max)
         precondition(positions.lowerBound >= 0, "output(in:) was given a range starting below 0 (\(positions)); indexes start at 0.")

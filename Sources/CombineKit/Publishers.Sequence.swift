@@ -30,7 +30,9 @@ extension Sequence {
 // already known run on the sequence at once and give a synchronous publisher. Checked against
 // developer.apple.com/documentation/combine/publishers/sequence (and its "Publisher Operators" page) and
 // OpenCombine's Sources/OpenCombine/Publishers/Publishers.Sequence.swift. Each publishes the values and
-// completion the generic operator would. Closures run when the operator is applied, not on subscription.
+// completion the generic operator would, except `output(at:)` and `output(in:)`: as in Combine they take the
+// collection's own indices, not positions counted from 0 (see them below). Closures run when the operator is
+// applied, not on subscription.
 // Combine also declares `output(at:)`, `output(in:)` and a `Result`-typed `count()` again for
 // `RandomAccessCollection`; with the same signatures and results as the `Collection` ones, they are left out.
 extension Publishers.Sequence {
@@ -185,24 +187,14 @@ extension Publishers.Sequence where Elements: Collection {
         Result<Int, Failure>.Publisher(sequence.count)
     }
 
-    /// Publishes the elements in `range`, as far as the collection reaches; Combine's
-    /// `Publishers.Sequence.output(in:)`. An `Int` bound counts positions from 0, as the generic operator's do
-    /// (for an `Array` that is its index); other index types are the collection's own indices.
+    /// Publishes the elements at the collection's indices `range`; Combine's `Publishers.Sequence.output(in:)`.
+    /// The bounds are the collection's own indices, as Combine declares them, not positions counted from 0 as
+    /// the generic `output(in:)` takes: the two agree for an `Array`, but not for a slice or a range whose
+    /// indices don't start at 0. And unlike the generic operator, a range reaching past the collection's
+    /// indices is not cut short: the collection is sliced with it (`sequence[range]`), which for the standard
+    /// library's collections stops the program.
     public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
-        let lower = index(forOutputBound: range.lowerBound, operator: "output(in:)")
-        let upper = index(forOutputBound: range.upperBound, operator: "output(in:)")
-        return Publishers.Sequence<[Elements.Element], Failure>(sequence: Array(sequence[lower..<Swift.max(lower, upper)]))
-    }
-
-    /// Where `output(at:)` and `output(in:)` look for `bound`, clamped to the collection's indices. An `Int`
-    /// bound is a position (the same answer as the generic operators give for any collection, including a
-    /// slice or a range whose indices do not start at 0); any other index is used as it is.
-    private func index(forOutputBound bound: Elements.Index, operator name: String) -> Elements.Index {
-        guard let position = bound as? Int else {
-            return Swift.min(Swift.max(bound, sequence.startIndex), sequence.endIndex)
-        }
-        precondition(position >= 0, "\(name) was given a position below 0 (\(position)); indexes start at 0.")
-        return sequence.index(sequence.startIndex, offsetBy: position, limitedBy: sequence.endIndex) ?? sequence.endIndex
+        Publishers.Sequence<[Elements.Element], Failure>(sequence: Array(sequence[range]))
     }
 }
 
@@ -212,11 +204,13 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
         Optional<Elements.Element>.Publisher(sequence.first)
     }
 
-    /// Publishes the element at `index`, or nothing past the end; Combine's `Publishers.Sequence.output(at:)`.
-    /// An `Int` index counts positions from 0, as the generic operator's does.
+    /// Publishes the element at the collection's index `index`, or nothing if `index` is not one of its
+    /// indices; Combine's `Publishers.Sequence.output(at:)`. The index is the collection's own, as Combine
+    /// declares it, not a position counted from 0 as the generic `output(at:)` takes: the two agree for an
+    /// `Array`, but not for a slice or a range whose indices don't start at 0. And unlike the generic operator,
+    /// a negative index publishes nothing instead of stopping the program.
     public func output(at index: Elements.Index) -> Optional<Elements.Element>.Publisher {
-        let found = self.index(forOutputBound: index, operator: "output(at:)")
-        return Optional<Elements.Element>.Publisher(found == sequence.endIndex ? nil : sequence[found])
+        Optional<Elements.Element>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
     }
 }
 

@@ -45,8 +45,11 @@ extension Result.Publisher: Equatable where Success: Equatable, Failure: Equatab
 // already known stay synchronous. Checked against developer.apple.com/documentation/swift/result/
 // publisher-swift.struct and OpenCombine's Sources/OpenCombine/Publishers/Result.Publisher.swift.
 // A `.failure` result stays that failure (as the generic operators pass an upstream failure on); the `try`
-// forms also fail with whatever their closure throws. Left out: Combine's `ignoreOutput() -> Empty`, which
-// cannot fail and so cannot pass a `.failure` on as the generic `ignoreOutput()` does.
+// forms also fail with whatever their closure throws. Where Combine's own specialisation differs from the
+// generic operator, it is followed (checked by OpenCombine's tests, which also run against Combine:
+// Tests/OpenCombineTests/PublisherTests/ResultPublisherTests.swift): `tryMin(by:)`, `tryMax(by:)` and
+// `tryRemoveDuplicates(by:)` call their closure once, with the value twice, so they can fail; and
+// `ignoreOutput()` is an `Empty` that finishes even for a `.failure`.
 extension Result.Publisher {
     /// Transforms a successful value with `transform` now; Combine's `Result.Publisher.map(_:)`.
     public func map<T>(_ transform: (Success) -> T) -> Result<T, Failure>.Publisher {
@@ -105,30 +108,40 @@ extension Result.Publisher {
     /// Publishes the value without calling `areInIncreasingOrder`; Combine's `Result.Publisher.min(by:)`.
     public func min(by areInIncreasingOrder: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher { self }
 
-    /// Publishes the value without calling `areInIncreasingOrder` (one value needs no comparison, so nothing
-    /// is thrown); Combine's `Result.Publisher.tryMin(by:)`.
+    /// Calls `areInIncreasingOrder` once, with the value as both arguments, and publishes the value whatever it
+    /// returns, or fails with what it throws (or with the failure, without calling it); Combine's
+    /// `Result.Publisher.tryMin(by:)`. (The generic `tryMin(by:)` never compares a single value, so it cannot
+    /// fail on its own.)
     public func tryMin(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
-        Result<Success, Error>.Publisher(result.mapError { $0 })
+        Result<Success, Error>.Publisher(result.comparedWithItself(by: areInIncreasingOrder))
     }
 
     /// Publishes the value without calling `areInIncreasingOrder`; Combine's `Result.Publisher.max(by:)`.
     public func max(by areInIncreasingOrder: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher { self }
 
-    /// Publishes the value without calling `areInIncreasingOrder` (one value needs no comparison, so nothing
-    /// is thrown); Combine's `Result.Publisher.tryMax(by:)`.
+    /// Calls `areInIncreasingOrder` once, with the value as both arguments, and publishes the value whatever it
+    /// returns, or fails with what it throws (or with the failure, without calling it); Combine's
+    /// `Result.Publisher.tryMax(by:)`. (The generic `tryMax(by:)` never compares a single value, so it cannot
+    /// fail on its own.)
     public func tryMax(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
-        Result<Success, Error>.Publisher(result.mapError { $0 })
+        Result<Success, Error>.Publisher(result.comparedWithItself(by: areInIncreasingOrder))
     }
 
     /// Publishes the value without calling `predicate`: one value has no duplicate. Combine's
     /// `Result.Publisher.removeDuplicates(by:)`.
     public func removeDuplicates(by predicate: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher { self }
 
-    /// Publishes the value without calling `predicate` (one value has no duplicate, so nothing is thrown);
-    /// Combine's `Result.Publisher.tryRemoveDuplicates(by:)`.
+    /// Calls `predicate` once, with the value as both arguments, and publishes the value whatever it returns,
+    /// or fails with what it throws (or with the failure, without calling it); Combine's
+    /// `Result.Publisher.tryRemoveDuplicates(by:)`. (The generic `tryRemoveDuplicates(by:)` never calls its
+    /// predicate for a single value, so it cannot fail on its own.)
     public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
-        Result<Success, Error>.Publisher(result.mapError { $0 })
+        Result<Success, Error>.Publisher(result.comparedWithItself(by: predicate))
     }
+
+    /// Publishes no value and finishes, even for a `.failure`; Combine's `Result.Publisher.ignoreOutput()`.
+    /// (Unlike the generic `ignoreOutput()`, which passes an upstream failure on.)
+    public func ignoreOutput() -> Empty<Success, Failure> { Empty() }
 
     /// Publishes the value, or `output` in place of the failure; Combine's `Result.Publisher.replaceError(with:)`.
     public func replaceError(with output: Success) -> Result<Success, Never>.Publisher {
@@ -201,6 +214,16 @@ extension Result {
         switch self {
         case .success(let value): return Result<T, Error> { try transform(value) }
         case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// This result with its failure erased, after `compare` has been called with a successful value as both
+    /// of its arguments (its answer unused): what `tryMin(by:)`, `tryMax(by:)` and `tryRemoveDuplicates(by:)`
+    /// of `Result.Publisher` publish.
+    fileprivate func comparedWithItself(by compare: (Success, Success) throws -> Bool) -> Result<Success, Error> {
+        trying { value in
+            _ = try compare(value, value)
+            return value
         }
     }
 }

@@ -17,9 +17,6 @@ import Testing
             let scanned = source.publisher.scan(10, +)
             expectEvents(scanned, is: Maybe<Int>.self, source.map { [.value(10 + $0), .finished] } ?? [.finished],
                          sameAs: source.publisher.generic.scan(10, +))
-            // For nil the generic `reduce` publishes its initial result, and so does the specialisation.
-            let reduced = source.publisher.reduce(10, +)
-            expectEvents(reduced, is: Maybe<Int>.self, [.value(10 + (source ?? 0)), .finished], sameAs: source.publisher.generic.reduce(10, +))
         }
     }
 
@@ -62,22 +59,44 @@ import Testing
         }
     }
 
-    @Test func aggregatingAnEmptyPublisherGivesTheGenericAnswer() {
-        for source in sources {
-            let counted = source.publisher.count()
-            expectEvents(counted, is: Maybe<Int>.self, [.value(source == nil ? 0 : 1), .finished], sameAs: source.publisher.generic.count())
-            let collected = source.publisher.collect()
-            expectEvents(collected, is: Maybe<[Int]>.self, [.value(source.map { [$0] } ?? []), .finished],
-                         sameAs: source.publisher.generic.collect())
-            let satisfied = source.publisher.allSatisfy(isEven)
-            expectEvents(satisfied, is: Maybe<Bool>.self, [.value(source.map(isEven) ?? true), .finished],
-                         sameAs: source.publisher.generic.allSatisfy(isEven))
-            let containedWhere = source.publisher.contains(where: isEven)
-            expectEvents(containedWhere, is: Maybe<Bool>.self, [.value(source.map(isEven) ?? false), .finished],
-                         sameAs: source.publisher.generic.contains(where: isEven))
-            let contained = source.publisher.contains(4)
-            expectEvents(contained, is: Maybe<Bool>.self, [.value(source == 4), .finished], sameAs: source.publisher.generic.contains(4))
+    @Test func aggregatingAValue() {
+        for value in [4, 3] {
+            let source = Optional(value).publisher
+            let reduced = source.reduce(10, +)
+            expectEvents(reduced, is: Maybe<Int>.self, [.value(10 + value), .finished], sameAs: source.generic.reduce(10, +))
+            let counted = source.count()
+            expectEvents(counted, is: Maybe<Int>.self, [.value(1), .finished], sameAs: source.generic.count())
+            let collected = source.collect()
+            expectEvents(collected, is: Maybe<[Int]>.self, [.value([value]), .finished], sameAs: source.generic.collect())
+            let satisfied = source.allSatisfy(isEven)
+            expectEvents(satisfied, is: Maybe<Bool>.self, [.value(isEven(value)), .finished], sameAs: source.generic.allSatisfy(isEven))
+            let containedWhere = source.contains(where: isEven)
+            expectEvents(containedWhere, is: Maybe<Bool>.self, [.value(isEven(value)), .finished], sameAs: source.generic.contains(where: isEven))
+            let contained = source.contains(4)
+            expectEvents(contained, is: Maybe<Bool>.self, [.value(value == 4), .finished], sameAs: source.generic.contains(4))
         }
+    }
+
+    @Test func aggregatingNilPublishesNothingExceptForCollect() {
+        let none = Int?.none.publisher
+        var calls = 0
+        // Combine: reduce, count, allSatisfy, contains(where:), contains of nil are nil publishers
+        // (OpenCombine Tests/OpenCombineTests/PublisherTests/OptionalPublisherTests.swift, run against Combine).
+        let reduced = none.reduce(10) { calls += 1; return $0 + $1 }
+        expectEvents(reduced, is: Maybe<Int>.self, [.finished], unlike: none.generic.reduce(10, +), publishing: [.value(10), .finished])
+        let counted = none.count()
+        expectEvents(counted, is: Maybe<Int>.self, [.finished], unlike: none.generic.count(), publishing: [.value(0), .finished])
+        let satisfied = none.allSatisfy { calls += 1; return isEven($0) }
+        expectEvents(satisfied, is: Maybe<Bool>.self, [.finished], unlike: none.generic.allSatisfy(isEven), publishing: [.value(true), .finished])
+        let containedWhere = none.contains { calls += 1; return isEven($0) }
+        expectEvents(containedWhere, is: Maybe<Bool>.self, [.finished], unlike: none.generic.contains(where: isEven),
+                     publishing: [.value(false), .finished])
+        let contained = none.contains(4)
+        expectEvents(contained, is: Maybe<Bool>.self, [.finished], unlike: none.generic.contains(4), publishing: [.value(false), .finished])
+        #expect(calls == 0)
+        // Combine: collect() of nil publishes [] (same OpenCombine test, testCollectOperatorSpecialization), as the generic operator does.
+        let collected = none.collect()
+        expectEvents(collected, is: Maybe<[Int]>.self, [.value([]), .finished], sameAs: none.generic.collect())
     }
 
     @Test func selectingTheOnlyValue() {
@@ -174,16 +193,56 @@ import Testing
                 .removeDuplicates { comparisons += 1; return $0 == $1 }
             expectEvents(selected, is: Once<Int>.self, all,
                          sameAs: source.publisher.generic.first().last().min().max().removeDuplicates().min(by: <).max(by: <).removeDuplicates(by: ==))
-            // With one value there is nothing to compare, so a throwing comparison never runs or fails the stream.
-            let tryMinimum = source.publisher.tryMin { _, _ in comparisons += 1; throw TestError.other }
-            expectEvents(tryMinimum, is: Tried<Int>.self, all, sameAs: source.publisher.generic.tryMin { _, _ in throw TestError.other })
-            let tryMaximum = source.publisher.tryMax { _, _ in comparisons += 1; throw TestError.other }
-            expectEvents(tryMaximum, is: Tried<Int>.self, all, sameAs: source.publisher.generic.tryMax { _, _ in throw TestError.other })
-            let tryDeduplicated = source.publisher.tryRemoveDuplicates { _, _ in comparisons += 1; throw TestError.other }
-            expectEvents(tryDeduplicated, is: Tried<Int>.self, all,
-                         sameAs: source.publisher.generic.tryRemoveDuplicates { _, _ in throw TestError.other })
             #expect(comparisons == 0)
         }
+    }
+
+    @Test func ignoringOutputFinishesEvenForAFailure() {
+        let success = Result<Int, TestError>.success(4).publisher
+        let ignoredSuccess = success.ignoreOutput()
+        expectEvents(ignoredSuccess, is: Empty<Int, TestError>.self, [.finished], sameAs: success.generic.ignoreOutput().typed(as: Int.self))
+        // Combine: a failure's ignoreOutput() finishes (OpenCombine ResultPublisherTests.swift, testIgnoreOutputOperatorSpecialization, run against Combine).
+        let failure = Result<Int, TestError>.failure(.other).publisher
+        let ignoredFailure = failure.ignoreOutput()
+        expectEvents(ignoredFailure, is: Empty<Int, TestError>.self, [.finished], unlike: failure.generic.ignoreOutput().typed(as: Int.self),
+                     publishing: [.failure("other")])
+    }
+
+    @Test func tryComparisonsOfAValueCallTheirClosureWithTheValueTwice() {
+        // Combine calls the closure with (value, value), so it can throw (OpenCombine ResultPublisherTests.swift, run against Combine).
+        let source = Result<Int, TestError>.success(4).publisher
+        var arguments: [[Int]] = []
+        let throwing: (Int, Int) throws -> Bool = { arguments.append([$0, $1]); throw TestError.oops }
+        // The generic operators never compare a single value, so they publish it.
+        let tryMinimum = source.tryMin(by: throwing)
+        expectEvents(tryMinimum, is: Tried<Int>.self, [.failure("oops")], unlike: source.generic.tryMin(by: throwing), publishing: [.value(4), .finished])
+        let tryMaximum = source.tryMax(by: throwing)
+        expectEvents(tryMaximum, is: Tried<Int>.self, [.failure("oops")], unlike: source.generic.tryMax(by: throwing), publishing: [.value(4), .finished])
+        let tryDeduplicated = source.tryRemoveDuplicates(by: throwing)
+        expectEvents(tryDeduplicated, is: Tried<Int>.self, [.failure("oops")], unlike: source.generic.tryRemoveDuplicates(by: throwing),
+                     publishing: [.value(4), .finished])
+        #expect(arguments == [[4, 4], [4, 4], [4, 4]])
+        // Whatever the closure answers (even "a duplicate"), the value is published.
+        arguments = []
+        let answered = source.tryMin { arguments.append([$0, $1]); return true }.tryMax { arguments.append([$0, $1]); return false }
+            .tryRemoveDuplicates { arguments.append([$0, $1]); return true }
+        expectEvents(answered, is: Tried<Int>.self, [.value(4), .finished],
+                     sameAs: source.generic.tryMin { _, _ in true }.tryMax { _, _ in false }.tryRemoveDuplicates { _, _ in true })
+        #expect(arguments == [[4, 4], [4, 4], [4, 4]])
+    }
+
+    @Test func tryComparisonsOfAFailurePassItOnWithoutCallingTheClosure() {
+        // Combine passes the failure on without calling the closure (same OpenCombine tests' call counts, run against Combine).
+        let source = Result<Int, TestError>.failure(.other).publisher
+        var calls = 0
+        let throwing: (Int, Int) throws -> Bool = { _, _ in calls += 1; throw TestError.oops }
+        let tryMinimum = source.tryMin(by: throwing)
+        expectEvents(tryMinimum, is: Tried<Int>.self, [.failure("other")], sameAs: source.generic.tryMin(by: throwing))
+        let tryMaximum = source.tryMax(by: throwing)
+        expectEvents(tryMaximum, is: Tried<Int>.self, [.failure("other")], sameAs: source.generic.tryMax(by: throwing))
+        let tryDeduplicated = source.tryRemoveDuplicates(by: throwing)
+        expectEvents(tryDeduplicated, is: Tried<Int>.self, [.failure("other")], sameAs: source.generic.tryRemoveDuplicates(by: throwing))
+        #expect(calls == 0)
     }
 
     @Test func replacingAndRetrying() {

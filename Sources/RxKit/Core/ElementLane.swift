@@ -48,3 +48,10 @@ extension ElementLane {
         withUnsafePointer(to: element) { onNextElement(at: UnsafeRawPointer($0)) }
     }
 }
+
+/// RxKit's subjects as element lanes for RxKit's own multicasting (`share`, `publish`, `replay`):
+/// a public type cannot conform to the SPI `ElementLane`, so the subjects adopt this internal twin.
+/// `onNextElement(at:)` reads the subject's own `Element`, as `ElementLane`'s does.
+protocol SubjectElementLane: AnyObject {
+    func onNextElement(at element: UnsafeRawPointer)
+}

@@ -59,6 +59,13 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             lock.withLock { enqueued -= 1 }
             return disposable
         }
+        return dispatchToMain(state, action: action)
+    }
+
+    /// The asynchronous branch of `scheduleInternal`, out of line so the inline path (a Driver fed from
+    /// the main thread) pays no generic-metadata look-up for the boxed work item.
+    @inline(never)
+    private func dispatchToMain<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let result = SingleAssignmentDisposable()
         let work = UncheckedSendable((state, action, self))
         DispatchQueue.main.async {

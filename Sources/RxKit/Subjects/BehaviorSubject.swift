@@ -95,3 +95,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 }
+
+extension BehaviorSubject: SubjectElementLane {
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+}

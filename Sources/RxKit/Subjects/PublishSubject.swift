@@ -83,3 +83,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
     }
 }
+
+extension PublishSubject: SubjectElementLane {
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+}

@@ -6,8 +6,15 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     private let hub = SubjectHub<Element>()
     private let capacity: Int?
+    /// The unbounded buffer (`createUnbounded()`).
     private var buffer: [Element] = []
-    private var bufferHead = 0
+    /// The bounded buffer (`create(bufferSize:)`): a ring of `capacity` slots, `ringCount` of them
+    /// initialised from `ringStart`. A ring through a pointer rather than an array because `share(replay: 1)`
+    /// — one per Driver operator — appends on every element, and array operations in unspecialised
+    /// generic code cost several runtime metadata look-ups each.
+    private let ring: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked) private var ringStart = 0
+    @exclusivity(unchecked) private var ringCount = 0
     private var stopEvent: Event<Element>?
     /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
     @exclusivity(unchecked) private var isStopped = false
@@ -15,7 +22,27 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     private init(capacity: Int?) {
         self.capacity = capacity
+        if let capacity, capacity > 0 {
+            ring = .allocate(capacity: capacity)
+        } else {
+            ring = nil
+        }
         super.init()
+    }
+
+    deinit {
+        clearRing()
+        ring?.deallocate()
+    }
+
+    /// Empties the bounded buffer (call with the hub's lock held, or from deinit).
+    private func clearRing() {
+        guard let ring, let capacity else { return }
+        for offset in 0..<ringCount {
+            (ring + (ringStart + offset) % capacity).deinitialize(count: 1)
+        }
+        ringStart = 0
+        ringCount = 0
     }
 
     /// A subject replaying at most `bufferSize` latest elements.
@@ -71,23 +98,26 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     private func append(_ value: Element) {
-        guard let capacity else {
-            buffer.append(value)
+        if let ring, let capacity {
+            if ringCount < capacity {
+                (ring + (ringStart + ringCount) % capacity).initialize(to: value)
+                ringCount += 1
+            } else {
+                // Full: the newest replaces the oldest.
+                (ring + ringStart).pointee = value
+                ringStart = (ringStart + 1) % capacity
+            }
             return
         }
-        if capacity == 0 { return }
+        if capacity != nil { return }  // create(bufferSize: 0) replays nothing
         buffer.append(value)
-        if buffer.count - bufferHead > capacity {
-            bufferHead += 1
-            if bufferHead > 32 && bufferHead * 2 > buffer.count {
-                buffer.removeFirst(bufferHead)
-                bufferHead = 0
-            }
-        }
     }
 
     private func replayedEvents() -> [Event<Element>] {
-        buffer[bufferHead...].map { .next($0) }
+        if let ring, let capacity {
+            return (0..<ringCount).map { .next((ring + (ringStart + $0) % capacity).pointee) }
+        }
+        return buffer.map { .next($0) }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -120,8 +150,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             disposed = true
             hub.removeAllLocked()
             buffer = []
-            bufferHead = 0
+            clearRing()
             stopEvent = nil
         }
+    }
+}
+
+extension ReplaySubject: SubjectElementLane {
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -80,4 +80,45 @@ import Testing
         let res = scheduler.start { subject.asObservable() }
         #expect(res.events == [.completed(300)])
     }
+
+    @Test func boundedBufferWrapsAroundAndReplaysBeforeTheTerminalEvent() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 3)
+        for value in 1...10 { subject.onNext(value) }
+        var live: [Int] = []
+        _ = subject.subscribe(onNext: { live.append($0) })
+        subject.onNext(11)
+        subject.onCompleted()
+        let scheduler = TestScheduler(initialClock: 0)
+        let late = scheduler.createObserver(Int.self)
+        _ = subject.subscribe(late)
+        #expect(live == [8, 9, 10, 11])
+        #expect(late.events == [.next(0, 9), .next(0, 10), .next(0, 11), .completed(0)])
+    }
+
+    @Test func boundedBufferReleasesItsElementsOnDisposeAndDeinit() {
+        final class Payload {}
+        weak var disposedOne: Payload?
+        weak var droppedOne: Payload?
+        weak var keptOne: Payload?
+        let subject = ReplaySubject<Payload>.create(bufferSize: 1)
+        do {
+            let first = Payload()
+            droppedOne = first
+            subject.onNext(first)
+            let second = Payload()
+            disposedOne = second
+            subject.onNext(second)
+        }
+        #expect(droppedOne == nil)  // pushed out of the one-slot buffer
+        #expect(disposedOne != nil)
+        subject.dispose()
+        #expect(disposedOne == nil)
+        do {
+            let other = ReplaySubject<Payload>.create(bufferSize: 2)
+            let payload = Payload()
+            keptOne = payload
+            other.onNext(payload)
+        }
+        #expect(keptOne == nil)  // released with the subject
+    }
 }

@@ -114,4 +114,90 @@ fileprivate final class ObserveOnDeliveryLog: @unchecked Sendable {
         }
         #expect(delta == 0)
     }
+
+    // RxSwift routes a SerialDispatchQueueScheduler (MainScheduler included) through its own sink that
+    // schedules each event on the serial queue (ObserveOnSerialDispatchQueue); these pin that path.
+    @Test func serialQueueSchedulerDeliversInOrderOnItsQueueOneAtATime() {
+        let queue = DispatchQueue(label: "observe-on-serial-test")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "observe-on-serial-test.inner")
+        let subject = PublishSubject<Int>()
+        let log = ObserveOnDeliveryLog()
+        let done = DispatchSemaphore(value: 0)
+        let offQueue = LockedFlag()
+        _ = subject.observe(on: scheduler).subscribe(
+            onNext: { value in
+                log.begin()
+                if DispatchQueue.getSpecific(key: key) != 7 { offQueue.set() }
+                log.end(value)
+            },
+            onCompleted: { done.signal() })
+        DispatchQueue.global().async {
+            for value in 1...500 { subject.onNext(value) }
+            subject.onCompleted()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(log.received == Array(1...500))
+        #expect(log.maxInFlight == 1)
+        #expect(!offQueue.isSet)
+    }
+
+    @Test func serialQueueSchedulerDropsWhatIsQueuedWhenDisposed() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-serial-dispose")
+        let gate = DispatchSemaphore(value: 0)
+        // Hold the queue so the events below wait behind this block.
+        _ = scheduler.schedule(()) { _ in
+            gate.wait()
+            return Disposables.create()
+        }
+        let subject = PublishSubject<Int>()
+        let received = LockedValues()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        subscription.dispose()
+        gate.signal()
+        let flushed = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            flushed.signal()
+            return Disposables.create()
+        }
+        #expect(flushed.wait(timeout: .now() + 30) == .success)
+        #expect(received.values.isEmpty)
+    }
+
+    @MainActor
+    @Test func mainSchedulerDeliversInlineWhenAlreadyOnTheMainQueue() {
+        // MainScheduler runs work inline on the main queue when nothing it scheduled is waiting (RxSwift's
+        // MainScheduler.scheduleInternal); a fresh instance, so other tests' queued work cannot interfere.
+        let main = MainScheduler()
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var completed = false
+        let subscription = subject.observe(on: main).subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        subject.onNext(1)
+        #expect(received == [1])
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(received == [1, 2])
+        #expect(completed)
+        subscription.dispose()
+    }
+}
+
+/// A flag set from another thread.
+fileprivate final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// Values appended from another thread.
+fileprivate final class LockedValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int] = []
+    func append(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -43,7 +43,7 @@ final class CatchProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Observes the source; on its error, subscribes the fallback sequence in its place.
-final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
 
     private let handler: CatchProducer<Element>.Handler
@@ -53,6 +53,14 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: Cancelable) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
+    }
+
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {

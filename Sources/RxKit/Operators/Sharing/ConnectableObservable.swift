@@ -80,19 +80,22 @@ final class MulticastConnectableObservable<Subject: SubjectType>: ConnectableObs
 
 /// One connection of a `MulticastConnectableObservable`: forwards the source into the subject, and
 /// ends (disconnecting from the source) on disposal or when the source terminates.
-final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable, @unchecked Sendable {
+final class MulticastConnection<Subject: SubjectType>: TypedElementLane, Cancelable, @unchecked Sendable {
     typealias Element = Subject.Observer.Element
 
     private let resourceTracking = ResourceTracking()
     private let lock = Lock()
     private var parent: MulticastConnectableObservable<Subject>?  // under `lock`; cleared when the connection ends
     private let subjectObserver: Subject.Observer
+    /// The subject's element lane when it is one of RxKit's subjects.
+    private let subjectLane: SubjectElementLane?
     private let subscription = SingleAssignmentDisposable()
     private let ended = OnceFlag()
 
     init(parent: MulticastConnectableObservable<Subject>, subjectObserver: Subject.Observer) {
         self.parent = parent
         self.subjectObserver = subjectObserver
+        subjectLane = subjectObserver as? SubjectElementLane
     }
 
     func attach(_ sourceSubscription: Disposable) {
@@ -105,6 +108,24 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable,
         if ended.isSet { return }
         if event.isStopEvent { dispose() }
         subjectObserver.on(event)
+    }
+
+    func onNextElement(_ element: Element) {
+        if ended.isSet { return }
+        if let subjectLane {
+            withUnsafePointer(to: element) { subjectLane.onNextElement(at: UnsafeRawPointer($0)) }
+        } else {
+            nextAsEvent(element)
+        }
+    }
+
+    @inline(never)
+    private func nextAsEvent(_ element: Element) {
+        subjectObserver.on(.next(element))
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     func dispose() {

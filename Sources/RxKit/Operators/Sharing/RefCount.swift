@@ -83,7 +83,7 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
     }
 }
 
-final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
     where Observer.Element == Source.Element {
     typealias Element = Observer.Element
 
@@ -117,5 +117,13 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
             parent.terminated(self)
             forwardTerminal(event)
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -23,8 +23,58 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Element {
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            // As RxSwift does: a serial queue (and the main scheduler) keeps the order by itself, so each
+            // event is one plain `schedule` call — which `MainScheduler` runs inline when already on the
+            // main queue with nothing waiting (a Driver fed from the main thread).
+            let sink = ObserveOnSerialSink(scheduler: serial, observer: observer, cancel: cancel)
+            return (sink, source.subscribe(sink))
+        }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
+    }
+}
+
+/// `observe(on:)` for a `SerialDispatchQueueScheduler` (including `MainScheduler`): schedules each event
+/// on its own; the scheduler's serial queue keeps them in order and never runs two at once, and
+/// `MainScheduler` runs one inline only when nothing it scheduled is still waiting. No queue of its own,
+/// no recursion state, and no allocation per event when the scheduler runs it inline.
+final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let scheduler: SerialDispatchQueueScheduler
+
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        if isDisposed { return }
+        _ = scheduler.schedule((self, event)) { pair in
+            pair.0.deliver(pair.1)
+            return Disposables.create()
+        }
+    }
+
+    func onNextElement(_ element: Element) {
+        if isDisposed { return }
+        _ = scheduler.schedule((self, element)) { pair in
+            pair.0.forwardNext(pair.1)
+            return Disposables.create()
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    private func deliver(_ event: Event<Element>) {
+        if event.isStopEvent {
+            forwardTerminal(event)
+        } else {
+            forwardOn(event)
+        }
     }
 }
 

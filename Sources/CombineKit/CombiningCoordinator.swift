@@ -28,6 +28,9 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
     private var subscriptions: [Subscription?]
     private var finished: [Bool]
     private var latest: [Value?]
+    /// combineLatest: how many upstreams have not produced yet (the `nil` slots of `latest`), kept as a
+    /// count so each value needs no scan of `latest` (a generic-array scan costs metadata look-ups).
+    private var missingLatest = 0
     private var queues: [[Value]]
     private var requested = Subscribers.Demand.none
     private var terminated = false
@@ -39,7 +42,9 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         subscriptions = Array(repeating: nil, count: count)
         finished = Array(repeating: false, count: count)
         switch mode {
-        case .combineLatest: latest = Array(repeating: nil, count: count)
+        case .combineLatest:
+            latest = Array(repeating: nil, count: count)
+            missingLatest = count
         default: latest = []
         }
         switch mode {
@@ -87,8 +92,9 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             lock.unlock()
             output.drain()
         case .combineLatest(let combine):
+            if missingLatest > 0, latest[index] == nil { missingLatest -= 1 }
             latest[index] = value
-            guard !latest.contains(where: { $0 == nil }) else {
+            guard missingLatest == 0 else {
                 lock.unlock()
                 return .none
             }

@@ -87,36 +87,47 @@ extension OperatorInner {
 internal final class DemandBuffer<Downstream: Subscriber> {
     typealias Value = Downstream.Input
 
+    // Guarded by `lock` (so the dynamic exclusivity checks are off). The per-value path touches no type
+    // built from a generic parameter — `Downstream?`, `[Value]`, `Completion<…>?` would each cost a
+    // runtime metadata look-up per value in unspecialised code: the subscriber is held through a
+    // pointer while `hasDownstream`, the queue is a `ValueRing`, and `hasCompletion` mirrors `completion`.
     private let lock = Lock.make()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var queue: [Value] = []
-    private var head = 0
-    private var completion: Subscribers.Completion<Downstream.Failure>?
-    private var isDelivering = false
+    private let downstreamSlot: UnsafeMutablePointer<Downstream>
+    @exclusivity(unchecked) private var hasDownstream = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    private let queue = ValueRing<Value>()
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Downstream.Failure>?
+    @exclusivity(unchecked) private var hasCompletion = false
+    @exclusivity(unchecked) private var isDelivering = false
 
     init(downstream: Downstream) {
-        self.downstream = downstream
+        downstreamSlot = .allocate(capacity: 1)
+        downstreamSlot.initialize(to: downstream)
+    }
+
+    deinit {
+        if hasDownstream { downstreamSlot.deinitialize(count: 1) }
+        downstreamSlot.deallocate()
     }
 
     /// The demand not yet used, minus the values waiting in the queue.
     var unusedDemand: Subscribers.Demand {
         lock.lock()
         defer { lock.unlock() }
-        return demand - (queue.count - head)
+        return demand - queue.count
     }
 
     /// Values waiting for demand.
     var queuedCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return queue.count - head
+        return queue.count
     }
 
     var isFinished: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return downstream == nil || completion != nil
+        return !hasDownstream || hasCompletion
     }
 
     /// Queues a value and delivers what demand allows. With `keepingOnlyLatest`, a value that
@@ -131,14 +142,14 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// lock is not allowed), so that two threads cannot swap their values between computing and queueing.
     func store(_ value: Value, keepingOnlyLatest: Bool = false) {
         lock.lock()
-        guard downstream != nil, completion == nil else {
+        guard hasDownstream, !hasCompletion else {
             lock.unlock()
             return
         }
-        let queued = queue.count - head
+        let queued = queue.count
         if keepingOnlyLatest, queued > 0, demand < queued {
             // One value already waits beyond the demand: the newest replaces it.
-            queue[queue.count - 1] = value
+            queue.replaceLast(with: value)
         } else {
             queue.append(value)
         }
@@ -148,7 +159,7 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// Adds demand and delivers what it allows.
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard downstream != nil else {
+        guard hasDownstream else {
             lock.unlock()
             return
         }
@@ -160,14 +171,14 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// Completes after the queued values (finished) or at once, dropping them (`immediately`).
     func complete(_ completion: Subscribers.Completion<Downstream.Failure>, immediately: Bool = false) {
         lock.lock()
-        guard downstream != nil, self.completion == nil else {
+        guard hasDownstream, !hasCompletion else {
             lock.unlock()
             return
         }
         self.completion = completion
+        hasCompletion = true
         if immediately {
             queue.removeAll()
-            head = 0
         }
         lock.unlock()
         drain()
@@ -176,10 +187,16 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// Stops all delivery at once.
     func cancel() {
         lock.lock()
-        downstream = nil
+        let downstream: Downstream? = hasDownstream ? takeDownstreamLocked() : nil
         queue.removeAll()
-        head = 0
         lock.unlock()
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
+    }
+
+    /// Takes the subscriber out (call with `lock` held and `hasDownstream` true).
+    private func takeDownstreamLocked() -> Downstream {
+        hasDownstream = false
+        return downstreamSlot.move()
     }
 
     /// Delivers what demand allows (or returns at once if another call is already delivering).
@@ -190,31 +207,35 @@ internal final class DemandBuffer<Downstream: Subscriber> {
             return
         }
         isDelivering = true
-        while let downstream = downstream {
-            if head < queue.count, demand > 0 {
-                let value = queue[head]
-                head += 1
-                if head == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
-                }
+        while hasDownstream {
+            if queue.count > 0, demand > 0 {
+                let value = queue.removeFirst()
                 demand -= 1
+                let downstream = downstreamSlot.pointee
                 lock.unlock()
                 let more = downstream.receive(value)
                 lock.lock()
                 if more > 0 { demand += more }
                 continue
             }
-            if head == queue.count, let completion = completion {
-                self.downstream = nil
-                isDelivering = false
-                lock.unlock()
-                downstream.receive(completion: completion)
+            if queue.count == 0, hasCompletion {
+                finishLocked()
                 return
             }
             break
         }
         isDelivering = false
         lock.unlock()
+    }
+
+    /// Sends the completion once the queue is empty (call with `lock` held; releases it). Out of line
+    /// so the per-value loop never touches `Completion<Failure>?`.
+    @inline(never)
+    private func finishLocked() {
+        let completion = self.completion!
+        let downstream = takeDownstreamLocked()
+        isDelivering = false
+        lock.unlock()
+        downstream.receive(completion: completion)
     }
 }

@@ -10,7 +10,8 @@
 ///   and its queued elements are used up.
 /// - combineLatest: once every upstream has produced, each element republishes the latest
 ///   combination (while the downstream has no demand, only the newest combination waits); finishes
-///   when all upstreams have finished, or when one finishes without ever producing.
+///   only when all upstreams have finished, even if one finished without ever producing (as Apple's
+///   Combine does: OpenCombine's CombineLatestTests, run against Combine).
 /// Any failure is forwarded at once and cancels the other upstreams.
 internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
@@ -140,8 +141,7 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .finished:
             let done: Bool
             switch mode {
-            case .merge: done = !finished.contains(false)
-            case .combineLatest: done = !finished.contains(false) || latest[index] == nil
+            case .merge, .combineLatest: done = !finished.contains(false)
             case .zip: done = queues[index].isEmpty
             }
             guard done else {

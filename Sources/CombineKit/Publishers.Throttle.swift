@@ -14,8 +14,9 @@ extension Publishers {
     /// opens an interval; elements arriving during the interval are held (the newest with
     /// `latest: true`, the first otherwise) and the held one is published when the interval ends,
     /// which opens the next interval. Elements due while the downstream has no demand are dropped.
-    /// The upstream is asked for `.unlimited`. The completion is delivered on the scheduler without
-    /// waiting; an element still held for the end of the interval is dropped (as observed in Combine).
+    /// The upstream is asked for `.unlimited`. The completion (finished or failure) is delivered on the
+    /// scheduler; if an element is held for the end of the interval, the completion waits for it and
+    /// follows it (as Apple's Combine does: OpenCombine's ThrottleTests, run against Combine).
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -53,6 +54,8 @@ extension Publishers.Throttle {
         private var demand = Subscribers.Demand.none
         private var windowOpen = false
         private var held: Input?
+        /// A completion that arrived while an element was held: delivered right after that element.
+        private var heldCompletion: Subscribers.Completion<Failure>?
         private var finished = false
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
@@ -106,6 +109,15 @@ extension Publishers.Throttle {
                     lock.unlock()
                 }
             }
+            lock.lock()
+            if !finished, let completion = heldCompletion {
+                finished = true
+                heldCompletion = nil
+                lock.unlock()
+                downstream.receive(completion: completion)
+                return
+            }
+            lock.unlock()
             scheduler.schedule(after: scheduler.now.advanced(by: interval)) { [weak self] in self?.intervalEnded() }
         }
 
@@ -127,6 +139,13 @@ extension Publishers.Throttle {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             guard markTerminal() else { return }
+            lock.lock()
+            if held != nil {
+                heldCompletion = completion
+                lock.unlock()
+                return
+            }
+            lock.unlock()
             scheduler.schedule { [self] in
                 lock.lock()
                 guard !finished else {
@@ -135,6 +154,7 @@ extension Publishers.Throttle {
                 }
                 finished = true
                 held = nil
+                heldCompletion = nil
                 lock.unlock()
                 downstream.receive(completion: completion)
             }
@@ -151,6 +171,7 @@ extension Publishers.Throttle {
             lock.lock()
             finished = true
             held = nil
+            heldCompletion = nil
             lock.unlock()
             forwardCancel()
         }

@@ -147,13 +147,18 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .value(20, "1x"), .value(30, "2x"), .value(40, "2y"), .finished(60)])
     }
 
-    @Test func finishesIfAnUpstreamFinishesWithoutProducing() {
+    // Apple's behaviour per OpenCombine CombineLatestTests.testDelayedFinishWhenOneChildFinishesWithSurplus and testBValueAfterAChildFinishedWithoutSurplus (run against Combine): finishes only once every upstream has finished.
+    @Test func upstreamFinishingWithoutProducingDoesNotFinishUntilAllHaveFinished() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         a.combineLatest(b) { $0 + $1 }.subscribe(subscriber)
         a.send(1)
         b.send(completion: .finished)
+        #expect(subscriber.events == [.subscription(0)])
+        a.send(2)
+        #expect(subscriber.events == [.subscription(0)])
+        a.send(completion: .finished)
         #expect(subscriber.events == [.subscription(0), .finished(0)])
     }
 

@@ -79,8 +79,8 @@ import Testing
     // RxSwift `debounce(_:scheduler:)` / Apple `debounce(for:scheduler:options:)`: an element is sent once
     // `dueTime` passes without another. When the source completes with an element still waiting, RxSwift
     // (Debounce.swift, `.completed`: "if let value = ... forwardOn(.next(value))") sends it, then completes;
-    // Apple's documentation does not state this case and CombineKit drops it (as OpenCombine, which
-    // mirrors Apple's observed behaviour): to be confirmed on Apple's Combine.
+    // Apple's Combine drops it (OpenCombine DebounceTests.testFinishBeforeDue and testFailBeforeDue, run
+    // against Combine in its compatibility-test mode), and so does CombineKit.
     @Test func debounce() {
         let parity = Parity()
         parity.expect(Scripts.bursts,
@@ -100,12 +100,14 @@ import Testing
 
     // RxSwift `throttle(_:latest:scheduler:)` "emits the first and the latest item emitted by the source
     // Observable during sequential time windows"; with `latest: false` the items inside a window are
-    // dropped, and completion waits for the pending latest item. Apple `throttle(for:scheduler:latest:)`
-    // "publishes either the most-recent or first element published by the upstream publisher in the
-    // specified time interval": with `latest: false` it still publishes the *first* element received
-    // during the interval, at its end. CombineKit publishes the first element at once, as Rx does (the
-    // first value's timing is where Apple's Combine versions have been reported to differ), and drops
-    // a held element on completion.
+    // dropped, completion waits for the pending latest item, and an error is forwarded at once (RxSwift
+    // Throttle.swift, `.error`). Apple `throttle(for:scheduler:latest:)` "publishes either the most-recent
+    // or first element published by the upstream publisher in the specified time interval": with
+    // `latest: false` it still publishes the *first* element received during the interval, at its end;
+    // a completion — finished or failure — waits for a held element and follows it (OpenCombine
+    // ThrottleTests.testReceiveCompletionImmediatelyAfterValue and testBasicBehavior, run against Combine).
+    // CombineKit publishes the first element at once, as Rx does (the first value's timing is where
+    // Apple's Combine versions have been reported to differ).
     @Test func throttle() {
         let parity = Parity()
         parity.expect(Scripts.bursts,
@@ -119,9 +121,14 @@ import Testing
         parity.expect(heldAtCompletion,
                       rx: { $0.throttle(.seconds(10), latest: true, scheduler: parity.rxScheduler) },
                       combine: { $0.throttle(for: .seconds(10), scheduler: parity.combineScheduler, latest: true) },
-                      .difference("Rx throttle sends the held latest element at the end of the window, then completes; Combine drops it and finishes at once",
-                                  rx: [.value(210, 1), .value(220, 2), .finished(220)],
-                                  combine: [.value(210, 1), .finished(215)]))
+                      .same(as: [.value(210, 1), .value(220, 2), .finished(220)]))
+        let heldAtFailure = ParityScript<Int>.hot("fails while an element is held", .value(210, 1), .value(212, 2), .failure(215, "failed"))
+        parity.expect(heldAtFailure,
+                      rx: { $0.throttle(.seconds(10), latest: true, scheduler: parity.rxScheduler) },
+                      combine: { $0.throttle(for: .seconds(10), scheduler: parity.combineScheduler, latest: true) },
+                      .difference("Rx throttle forwards an error at once, dropping the held element; Combine sends the held element at the interval's end, then the failure",
+                                  rx: [.value(210, 1), .failure(215, "failed")],
+                                  combine: [.value(210, 1), .value(220, 2), .failure(220, "failed")]))
         parity.expect(Scripts.bursts,
                       rx: { $0.throttle(.seconds(10), latest: false, scheduler: parity.rxScheduler) },
                       combine: { $0.throttle(for: .seconds(10), scheduler: parity.combineScheduler, latest: false) },

@@ -75,6 +75,70 @@ struct StressRxKitTests {
         }
     }
 
+    /// A terminal event from another thread while `subscribe` is still running races each `SinkLink`'s
+    /// `attach` (and the closure subscription's) with `dispose`: the upstream must be disposed exactly
+    /// once and `onDisposed` run exactly once, whichever side wins.
+    @Test func terminalFromAnotherThreadRacesSubscribe() {
+        for _ in 0..<Stress.rounds {
+            let upstreamDisposals = Locked(0)
+            let disposedCalls = Locked(0)
+            let completions = Locked(0)
+            let pending = Locked<[AnyObserver<Int>]>([])
+            let source = Observable<Int>.create { observer in
+                pending.mutate { $0.append(observer) }
+                return Disposables.create { upstreamDisposals.mutate { $0 += 1 } }
+            }
+            let subscriptions = Stress.valuesPerThread / 5
+            Stress.race(2) { thread in
+                if thread == 0 {
+                    for _ in 0..<subscriptions {
+                        let subscription = source.map { $0 + 1 }.filter { _ in true }.subscribe(
+                            onCompleted: { completions.mutate { $0 += 1 } },
+                            onDisposed: { disposedCalls.mutate { $0 += 1 } }
+                        )
+                        _ = subscription  // disposed by the completion
+                    }
+                } else {
+                    var completed = 0
+                    while completed < subscriptions {
+                        let observers = pending.mutate { list -> [AnyObserver<Int>] in
+                            defer { list.removeAll() }
+                            return list
+                        }
+                        for observer in observers { observer.onCompleted() }
+                        completed += observers.count
+                    }
+                }
+            }
+            #expect(completions.value == subscriptions)
+            #expect(disposedCalls.value == subscriptions, "onDisposed must run once per subscription")
+            #expect(upstreamDisposals.value == subscriptions, "the upstream must be disposed once per subscription")
+        }
+    }
+
+    /// Several threads dispose one closure subscription while its source completes: `onDisposed` once.
+    @Test func closureSubscriptionDisposedFromManyThreads() {
+        for _ in 0..<Stress.rounds * 10 {
+            let subject = PublishSubject<Int>()
+            let disposedCalls = Locked(0)
+            let upstreamDisposals = Locked(0)
+            let source = Observable<Int>.create { observer in
+                let inner = subject.subscribe(observer)
+                return Disposables.create {
+                    upstreamDisposals.mutate { $0 += 1 }
+                    inner.dispose()
+                }
+            }
+            let subscription = UncheckedBox(source.subscribe(onDisposed: { disposedCalls.mutate { $0 += 1 } }))
+            Stress.race { thread in
+                if thread == 0 { subject.onCompleted() } else { subscription.value.dispose() }
+            }
+            #expect(disposedCalls.value == 1)
+            #expect(upstreamDisposals.value == 1)
+            #expect(!subject.hasObservers)
+        }
+    }
+
     @Test func mergeFromManyThreadsLosesNothing() {
         for _ in 0..<Stress.rounds {
             let sources = (0..<Stress.threads).map { _ in PublishSubject<Int>() }
@@ -243,4 +307,10 @@ func firstOutOfOrder(_ values: [[Int]]) -> String {
         return "\(previous) then \(next) at \(index + 1) of \(values.count)"
     }
     return "none"
+}
+
+/// Hands a value to the racing threads of a stress test; the test is what checks the value is thread-safe.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

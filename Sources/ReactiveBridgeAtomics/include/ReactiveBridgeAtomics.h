@@ -27,4 +27,8 @@ static inline intptr_t rb_atomic_fetch_add(intptr_t *address, intptr_t delta) {
     return __atomic_fetch_add(address, delta, __ATOMIC_ACQ_REL);
 }
 
+static inline intptr_t rb_atomic_fetch_or(intptr_t *address, intptr_t bits) {
+    return __atomic_fetch_or(address, bits, __ATOMIC_ACQ_REL);
+}
+
 #endif

@@ -14,27 +14,10 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let subscription = ClosureSubscription<Element>(onDisposed: onDisposed)
-        let observer = ClosureObserver<Element>({ [subscription] event in
-            if subscription.isDisposed { return }
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.reportUnhandled(error, callStack: callStack)
-                }
-                subscription.dispose()
-            case .completed:
-                onCompleted?()
-                subscription.dispose()
-            }
-        }, onNextElement: { [subscription] value in
-            if subscription.isDisposed { return }
-            onNext?(value)
-        })
+        let subscription = ClosureSubscription(onDisposed: onDisposed)
+        let observer = SubscribeObserver<Element>(
+            subscription: subscription, onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack
+        )
         subscription.attach(asObservable().subscribe(observer))
         return subscription
     }
@@ -70,42 +53,114 @@ extension ObservableType {
 }
 
 /// The disposable behind closure subscriptions: disposes upstream and runs `onDisposed` once.
-final class ClosureSubscription<Element>: Cancelable, @unchecked Sendable {
+///
+/// Lock-free, like `SinkLink`: one inline state word (see `InlineWord`). `attach` stores the upstream
+/// and sets "attached"; `dispose` sets "disposed" and, if the upstream is attached, takes it; whichever
+/// comes second disposes the upstream. "Stopped" is set by the observer on the first terminal event, so
+/// that nothing reaches the closures after it, even re-entrantly from inside a terminal handler.
+final class ClosureSubscription: Cancelable, @unchecked Sendable {
+    static let disposedBit = 1
+    static let attachedBit = 2
+    static let stoppedBit = 4
+
+    /// See `InlineWord`: must stay the first stored property.
+    private var stateWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
-    private let lock = Lock()
-    private var upstream: Disposable?
-    private var onDisposed: (() -> Void)?
-    /// Read on every event by the closure observer: a lock-free flag, not a lock round trip.
-    private let disposed = OnceFlag()
+    @exclusivity(unchecked) private var upstream: Disposable?
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
+        InlineWord.initialize(self)
     }
 
-    var isDisposed: Bool { disposed.isSet }
+    var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
+
+    /// Whether events may still reach the closures: neither disposed nor stopped (one acquire load).
+    @inline(__always)
+    var acceptsEvents: Bool { InlineWord.load(self) & (Self.disposedBit | Self.stoppedBit) == 0 }
+
+    /// Marks the first terminal event; `false` if there was one already or the subscription is disposed.
+    func stop() -> Bool {
+        InlineWord.fetchOr(self, Self.stoppedBit) & (Self.disposedBit | Self.stoppedBit) == 0
+    }
 
     func attach(_ disposable: Disposable) {
-        lock.lock()
-        if disposed.isSet {
-            lock.unlock()
-            disposable.dispose()
-            return
-        }
         upstream = disposable
-        lock.unlock()
+        let previous = InlineWord.fetchOr(self, Self.attachedBit)
+        if previous & Self.disposedBit != 0 {
+            // `dispose` came first (e.g. the sequence ended during `subscribe`) and left the upstream to us.
+            upstream = nil
+            disposable.dispose()
+        }
     }
 
     func dispose() {
-        // The flag is set before taking the lock, and `attach` reads it under the lock: either
-        // `attach` sees it and disposes its disposable itself, or it stored it before we take it here.
-        guard disposed.set() else { return }
-        lock.lock()
-        let upstream = self.upstream
+        let previous = InlineWord.fetchOr(self, Self.disposedBit)
+        guard previous & Self.disposedBit == 0 else { return }
+        var upstream: Disposable?
+        if previous & Self.attachedBit != 0 {
+            upstream = self.upstream
+            self.upstream = nil
+        }
+        // Only the one caller that set "disposed" gets here, so `onDisposed` needs no lock.
         let onDisposed = self.onDisposed
-        self.upstream = nil
         self.onDisposed = nil
-        lock.unlock()
         upstream?.dispose()
         onDisposed?()
+    }
+}
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures until the
+/// first terminal event or disposal (grammar guard through `ClosureSubscription`), and takes elements
+/// through the element lane. Holding the closures here (not in the subscription) releases them when the
+/// subscription's sink chain is released, even if the caller keeps the disposable.
+final class SubscribeObserver<Element>: TypedElementLane, @unchecked Sendable {
+    private let subscription: ClosureSubscription
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    private let callStack: [String]
+
+    init(
+        subscription: ClosureSubscription,
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        callStack: [String]
+    ) {
+        self.subscription = subscription
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.callStack = callStack
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error(let error):
+            guard subscription.stop() else { return }
+            if let onError {
+                onError(error)
+            } else {
+                Hooks.reportUnhandled(error, callStack: callStack)
+            }
+            subscription.dispose()
+        case .completed:
+            guard subscription.stop() else { return }
+            onCompleted?()
+            subscription.dispose()
+        }
+    }
+
+    func onNextElement(_ element: Element) {
+        guard subscription.acceptsEvents else { return }
+        onNext?(element)
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

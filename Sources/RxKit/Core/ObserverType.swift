@@ -71,43 +71,22 @@ extension ObserverType {
 }
 
 /// An observer built from a closure that stops after the first terminal event (grammar guard).
-/// With `onNextElement`, elements arriving through the element lane skip the `Event` wrapper.
-final class ClosureObserver<Element>: TypedElementLane, @unchecked Sendable {
+final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+    /// 0 until the first terminal event, then 1. See `InlineWord`: must stay the first stored property.
+    private var stoppedWord = InlineWord.sentinel
     private let handler: (Event<Element>) -> Void
-    private let nextHandler: ((Element) -> Void)?
-    private let stopped = OnceFlag()
 
-    /// `nextHandler`, if given, must do what `handler(.next(element))` would.
-    init(_ handler: @escaping (Event<Element>) -> Void, onNextElement nextHandler: ((Element) -> Void)? = nil) {
+    init(_ handler: @escaping (Event<Element>) -> Void) {
         self.handler = handler
-        self.nextHandler = nextHandler
+        InlineWord.initialize(self)
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if !stopped.isSet { handler(event) }
+            if InlineWord.load(self) == 0 { handler(event) }
         case .error, .completed:
-            if stopped.set() { handler(event) }
+            if InlineWord.fetchOr(self, 1) == 0 { handler(event) }
         }
-    }
-
-    func onNextElement(_ element: Element) {
-        if stopped.isSet { return }
-        if let nextHandler {
-            nextHandler(element)
-        } else {
-            handleAsEvent(element)
-        }
-    }
-
-    func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
-    }
-
-    /// Out of line so the `nextHandler` path needs no `Event` metadata.
-    @inline(never)
-    private func handleAsEvent(_ element: Element) {
-        handler(.next(element))
     }
 }

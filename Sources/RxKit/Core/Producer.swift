@@ -10,9 +10,9 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)
         }
-        return CurrentThreadScheduler.instance.schedule(()) { _ in
-            self.subscribeNow(observer)
-        }
+        // Same as scheduling `subscribeNow` on `CurrentThreadScheduler.instance`, without an escaping
+        // closure (an allocation per top-level subscribe).
+        return CurrentThreadScheduler.runAsTrampoline { subscribeNow(observer) }
     }
 
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -33,10 +33,12 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
 /// enforces that nothing is delivered after the sink is disposed.
 class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
+    /// 0 until disposed, then 1; read and written only atomically through `InlineWord` (so it must stay
+    /// the first stored property: see `InlineWord`). Inline, it costs no allocation per sink.
+    private var disposedWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
     final let cancel: Cancelable
-    private let disposedFlag = OnceFlag()
     /// The observer's element lane, if it has one (see `ElementLane`).
     private let lane: ElementLane?
 
@@ -44,13 +46,18 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         self.observer = observer
         self.cancel = cancel
         lane = observer.elementLane
+        InlineWord.initialize(self)
     }
+
+    /// Whether `dispose()` has run (a single acquire load).
+    @inline(__always)
+    private final var disposedFlagIsSet: Bool { InlineWord.load(self) != 0 }
 
 
     /// Delivers `event` downstream unless this sink was disposed.
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if disposedFlag.isSet { return }
+        if disposedFlagIsSet { return }
         observer.on(event)
     }
 
@@ -58,7 +65,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// element lane when it has one (no `Event` is built).
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
-        if disposedFlag.isSet { return }
+        if disposedFlagIsSet { return }
         if let lane {
             lane.send(element)
         } else {
@@ -87,51 +94,59 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     }
 
     /// Whether this sink has been disposed.
-    final var isDisposed: Bool { disposedFlag.isSet }
+    final var isDisposed: Bool { disposedFlagIsSet }
 
     /// Stops delivery and disposes the subscription (the sink and upstream).
     func dispose() {
-        disposedFlag.set()
+        _ = InlineWord.fetchOr(self, 1)
         cancel.dispose()
     }
 }
 
 /// Holds a subscription's sink and upstream subscription and disposes both, exactly once.
 /// It is the `Disposable` the subscriber receives from `subscribe`.
+///
+/// Lock-free, RxSwift's `SinkDisposer` idea: one state word with a "disposed" and an "attached" bit.
+/// `attach` stores the pair and then sets "attached"; `dispose` sets "disposed". Whichever of the two
+/// comes second (it sees the other's bit) disposes the pair, so exactly one thread touches the stored
+/// pair after it is published, and the word's acquire/release orders those accesses.
 final class SinkLink: Cancelable, @unchecked Sendable {
-    private let resourceTracking = ResourceTracking()
-    private let lock = Lock()
-    private var disposeRequested = false
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    private static let disposedBit = 1
+    private static let attachedBit = 2
 
-    var isDisposed: Bool { lock.withLock { disposeRequested } }
+    /// See `InlineWord`: must stay the first stored property.
+    private var stateWord = InlineWord.sentinel
+    private let resourceTracking = ResourceTracking()
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
+
+    init() {
+        InlineWord.initialize(self)
+    }
+
+    var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
 
     func attach(sink: Disposable, subscription: Disposable) {
-        lock.lock()
-        if disposeRequested {
-            lock.unlock()
-            sink.dispose()
-            subscription.dispose()
-            return
-        }
         self.sink = sink
         self.subscription = subscription
-        lock.unlock()
+        let previous = InlineWord.fetchOr(self, Self.attachedBit)
+        precondition(previous & Self.attachedBit == 0, "SinkLink.attach called twice")
+        if previous & Self.disposedBit != 0 {
+            // `dispose` came first and left the pair to us.
+            self.sink = nil
+            self.subscription = nil
+            sink.dispose()
+            subscription.dispose()
+        }
     }
 
     func dispose() {
-        lock.lock()
-        if disposeRequested {
-            lock.unlock()
-            return
-        }
-        disposeRequested = true
+        let previous = InlineWord.fetchOr(self, Self.disposedBit)
+        guard previous & Self.disposedBit == 0, previous & Self.attachedBit != 0 else { return }
         let sink = self.sink
         let subscription = self.subscription
         self.sink = nil
         self.subscription = nil
-        lock.unlock()
         sink?.dispose()
         subscription?.dispose()
     }

@@ -110,3 +110,47 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// A lock-free state word stored *inside* the object that uses it, so a flag or a small state machine
+/// costs no allocation of its own (`OnceFlag` and `Lock` each allocate two blocks: the object and the
+/// word or mutex it points to). Subscription-heavy code — a sink and a `SinkLink` per operator per
+/// subscription — pays that on every `subscribe`.
+///
+/// How: the word is the object's *first* stored property, an `Int` in a root class (no superclass),
+/// declared with `InlineWord.sentinel` as its initial value and never read or written by Swift code
+/// afterwards. The stored properties of a Swift class start right after the object header, in
+/// declaration order, so `_getUnsafePointerToStoredProperties` is its address (the technique
+/// swift-atomics' `ManagedAtomic` uses for its inline storage). `initialize(_:)` checks that the
+/// sentinel is really there — a precondition, so a layout surprise stops the program instead of
+/// corrupting another property — and stores 0.
+enum InlineWord {
+    /// The initial value of the property that holds the word; `initialize(_:)` replaces it with 0.
+    static let sentinel = 0x5EED_F1A6  // fits a 32-bit Int too
+
+    @inline(__always)
+    static func address(of object: AnyObject) -> UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: Int.self)
+    }
+
+    /// Call at the end of the owner's `init`: checks the word is where it is looked for, then zeroes it.
+    @inline(__always)
+    static func initialize(_ object: AnyObject) {
+        let word = address(of: object)
+        precondition(
+            word.pointee == sentinel,
+            "InlineWord: the state word must be the first stored property of a root class, initialised to InlineWord.sentinel"
+        )
+        rb_atomic_store_release(word, 0)
+    }
+
+    @inline(__always)
+    static func load(_ object: AnyObject) -> Int {
+        rb_atomic_load_acquire(address(of: object))
+    }
+
+    /// Sets `bits`; returns the word as it was before.
+    @inline(__always)
+    static func fetchOr(_ object: AnyObject, _ bits: Int) -> Int {
+        rb_atomic_fetch_or(address(of: object), bits)
+    }
+}

@@ -6,10 +6,10 @@ import Glibc
 import Musl
 #endif
 
-/// A per-thread pointer slot, used by `CurrentThreadScheduler` to know whether this thread is already
-/// running a trampoline. The slot holds an unretained reference that is only set while the owning stack
-/// frame is alive, so no destructor is needed.
-final class ThreadLocalSlot<Value: AnyObject>: @unchecked Sendable {
+/// A per-thread raw pointer slot, used by `CurrentThreadScheduler` to know whether this thread is already
+/// running a trampoline (and where its queue is). What the slot points to is managed by its user; the
+/// slot is only set while the owning stack frame is alive, so no destructor is needed.
+final class ThreadLocalSlot: @unchecked Sendable {
     private var key = pthread_key_t()
 
     init() {
@@ -17,14 +17,8 @@ final class ThreadLocalSlot<Value: AnyObject>: @unchecked Sendable {
         precondition(status == 0, "pthread_key_create failed with \(status)")
     }
 
-    var value: Value? {
-        get {
-            guard let raw = pthread_getspecific(key) else { return nil }
-            return Unmanaged<Value>.fromOpaque(raw).takeUnretainedValue()
-        }
-        set {
-            let raw = newValue.map { Unmanaged.passUnretained($0).toOpaque() }
-            pthread_setspecific(key, raw)
-        }
+    var raw: UnsafeMutableRawPointer? {
+        get { pthread_getspecific(key) }
+        set { pthread_setspecific(key, newValue) }
     }
 }

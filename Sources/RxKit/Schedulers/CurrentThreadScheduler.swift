@@ -5,29 +5,53 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
 
-    private static let slot = ThreadLocalSlot<TrampolineQueue>()
+    /// Per thread: `nil` when no trampoline runs; `runningMark` while one runs with nothing queued; the
+    /// (retained) `TrampolineQueue` once something was queued. The queue is only allocated when work is
+    /// actually deferred, so a top-level `subscribe` that queues nothing allocates nothing here.
+    private static let slot = ThreadLocalSlot()
+    @inline(__always) private static var runningMark: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
 
     private init() {}
 
     /// `true` when no trampoline is running on this thread, so scheduled work would run at once.
-    public static var isScheduleRequired: Bool { slot.value == nil }
+    public static var isScheduleRequired: Bool { slot.raw == nil }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if let queue = Self.slot.value {
+        if let raw = Self.slot.raw {
+            let queue: TrampolineQueue
+            if raw == Self.runningMark {
+                queue = TrampolineQueue()
+                Self.slot.raw = Unmanaged.passRetained(queue).toOpaque()
+            } else {
+                queue = Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
+            }
             let item = TrampolineItem { action(state) }
             queue.items.append(item)
             return item
         }
-        let queue = TrampolineQueue()
-        Self.slot.value = queue
-        defer { Self.slot.value = nil }
-        let disposable = action(state)
-        while queue.head < queue.items.count {
-            let item = queue.items[queue.head]
-            queue.head += 1
-            item.runUnlessDisposed()
+        return Self.runAsTrampoline { action(state) }
+    }
+
+    /// Runs `body` as this thread's trampoline owner, then everything it (transitively) queued, in order.
+    /// Only call when `isScheduleRequired`.
+    static func runAsTrampoline<Result>(_ body: () -> Result) -> Result {
+        slot.raw = runningMark
+        defer {
+            if let raw = slot.raw, raw != runningMark {
+                Unmanaged<TrampolineQueue>.fromOpaque(raw).release()
+            }
+            slot.raw = nil
         }
-        return disposable
+        let result = body()
+        if let raw = slot.raw, raw != runningMark {
+            let queue = Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
+            while queue.head < queue.items.count {
+                let item = queue.items[queue.head]
+                queue.head += 1
+                item.runUnlessDisposed()
+            }
+        }
+        return result
     }
 }
 

@@ -34,6 +34,63 @@ import Testing
         #expect(log == ["1", "disposed"])
     }
 
+    /// RxSwift releases the closures with the sink chain on dispose (its returned disposable holds none
+    /// of them): keeping the disposable must not keep what the closures capture alive.
+    @Test func closuresAreReleasedOnDisposeEvenIfTheDisposableIsKept() {
+        final class Captured {}
+        let subject = PublishSubject<Int>()
+        weak var weakCaptured: Captured?
+        var subscription: Disposable?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            subscription = subject.subscribe(onNext: { _ in _ = captured }, onDisposed: { _ = captured })
+        }
+        #expect(weakCaptured != nil)
+        subscription?.dispose()
+        #expect(weakCaptured == nil, "the closures outlived dispose()")
+        #expect(subscription != nil)
+    }
+
+    /// The grammar guard: once a terminal event starts, nothing reaches the closures, not even an
+    /// element or a second terminal event sent re-entrantly from inside the terminal handler by a source
+    /// that does not guard its own grammar.
+    @Test func nothingReachesTheClosuresAfterTheFirstTerminalEvent() {
+        var log: [String] = []
+        let source = UnguardedSource()
+        _ = source.subscribe(
+            onNext: { log.append("next \($0)") },
+            onError: { _ in
+                log.append("error")
+                source.observer?.on(.next(2))
+                source.observer?.on(.completed)
+            },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        source.observer?.on(.next(1))
+        source.observer?.on(.error(testError))
+        source.observer?.on(.next(3))
+        #expect(log == ["next 1", "error", "disposed"])
+    }
+
+    @Test func terminalDuringSubscribeDisposesUpstreamAttachedAfterwards() {
+        var log: [String] = []
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create { log.append("upstream disposed") }
+        }
+        let subscription = source.map { $0 * 10 }.subscribe(
+            onNext: { log.append("next \($0)") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        subscription.dispose()
+        // As RxSwift: the terminal handler, then `onDisposed`, then the upstream, once it is attached.
+        #expect(log == ["next 10", "completed", "disposed", "upstream disposed"])
+    }
+
     @Test func subscribeWithObjectPassesItWeakly() {
         final class Owner { var seen: [Int] = [] }
         let subject = PublishSubject<Int>()
@@ -87,5 +144,17 @@ import Testing
         strings.onNext("4")
         strings.onNext("x")
         #expect(received == [.next(4), .error(testError)])
+    }
+}
+
+/// A source that forwards whatever it is told, without RxKit's grammar guards (as a hand-written
+/// `ObservableType` might), to show the subscriber's own guard.
+final class UnguardedSource: ObservableType, @unchecked Sendable {
+    typealias Element = Int
+    private(set) var observer: AnyObserver<Int>?
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        self.observer = AnyObserver(observer)
+        return Disposables.create { self.observer = nil }
     }
 }

@@ -115,7 +115,7 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
 /// first terminal event or disposal (grammar guard through `ClosureSubscription`), and takes elements
 /// through the element lane. Holding the closures here (not in the subscription) releases them when the
 /// subscription's sink chain is released, even if the caller keeps the disposable.
-final class SubscribeObserver<Element>: TypedElementLane, @unchecked Sendable {
+final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @unchecked Sendable {
     private let subscription: ClosureSubscription
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
@@ -134,6 +134,8 @@ final class SubscribeObserver<Element>: TypedElementLane, @unchecked Sendable {
         self.onError = onError
         self.onCompleted = onCompleted
         self.callStack = callStack
+        super.init()
+        selfLane = self
     }
 
     func on(_ event: Event<Element>) {

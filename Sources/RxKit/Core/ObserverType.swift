@@ -33,7 +33,7 @@ public struct AnyObserver<Element>: ObserverType {
     /// Wraps any observer with the same element type.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
-        lane = observer.elementLane
+        lane = ObserverNode.lane(of: observer)
     }
 
     public func on(_ event: Event<Element>) { observer(event) }

@@ -17,8 +17,9 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let link = SinkLink()
-        let parts = run(observer, cancel: link)
-        link.attach(sink: parts.sink, subscription: parts.subscription)
+        // Destructured at once: destroying the tuple as a whole goes through its generic value witness.
+        let (sink, subscription) = run(observer, cancel: link)
+        link.attach(sink: sink, subscription: subscription)
         return link
     }
 
@@ -30,12 +31,36 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
+/// The non-generic root of RxKit's sinks (and of the closure subscriber's observer). It exists so that a
+/// sink can find its observer's element lane with a cheap class cast (`observer as? ObserverNode`), not a
+/// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
+class ObserverNode: @unchecked Sendable {
+    /// `Sink`'s disposed flag (0, then 1), read and written only atomically through `InlineWord`; it must
+    /// stay the first stored property of this root class (see `InlineWord`). Inline, it costs no allocation.
+    private var stateWord = InlineWord.sentinel
+    /// This node as an element lane, when its class is one: a `TypedElementLane` subclass sets it to
+    /// `self` in its `init`. Unowned, since it is the object itself.
+    final unowned(unsafe) var selfLane: ElementLane?
+
+    init() {
+        InlineWord.initialize(self)
+    }
+
+    /// `observer`'s element lane: one class cast for RxKit's own nodes; the protocol cast only for other
+    /// observers (the bridge's subscription, subjects' wrappers, user observers).
+    @inline(__always)
+    static func lane<Observer: ObserverType>(of observer: Observer) -> ElementLane? {
+        if let node = observer as? ObserverNode { return node.selfLane }
+        return observer.elementLane
+    }
+}
+
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
 /// enforces that nothing is delivered after the sink is disposed.
-class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
-    /// 0 until disposed, then 1; read and written only atomically through `InlineWord` (so it must stay
-    /// the first stored property: see `InlineWord`). Inline, it costs no allocation per sink.
-    private var disposedWord = InlineWord.sentinel
+///
+/// A subclass that adopts `TypedElementLane` sets `selfLane = self` at the end of its `init`, so that
+/// the sink upstream of it finds the lane.
+class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
     final let cancel: Cancelable
@@ -45,8 +70,8 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
-        lane = observer.elementLane
-        InlineWord.initialize(self)
+        lane = ObserverNode.lane(of: observer)
+        super.init()
     }
 
     /// Whether `dispose()` has run (a single acquire load).

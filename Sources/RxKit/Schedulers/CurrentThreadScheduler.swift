@@ -32,6 +32,15 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         return Self.runAsTrampoline { action(state) }
     }
 
+    /// Whether the running trampoline on this thread has work queued that has not started yet. Lets a
+    /// producer that would schedule one action per element on this scheduler (`from`) loop instead while
+    /// nothing else waits: the order of events is then exactly that of one action per element.
+    static var hasQueuedWork: Bool {
+        guard let raw = slot.raw, raw != runningMark else { return false }
+        let queue = Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
+        return queue.head < queue.items.count
+    }
+
     /// Runs `body` as this thread's trampoline owner, then everything it (transitively) queued, in order.
     /// Only call when `isScheduleRequired`.
     static func runAsTrampoline<Result>(_ body: () -> Result) -> Result {

@@ -28,7 +28,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
         init<Observer: ObserverType>(key: UInt64, observer: Observer) where Observer.Element == Element {
             self.key = key
             deliver = observer.on
-            lane = observer.elementLane
+            lane = ObserverNode.lane(of: observer)
         }
 
         /// `deliver(.next(element))`, out of line so the lane path needs no `Event` metadata.

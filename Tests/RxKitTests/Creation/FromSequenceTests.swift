@@ -71,6 +71,33 @@ import Testing
         #expect(completed)
     }
 
+    /// RxSwift queues each element of a `from` as its own action on the trampoline, so two `from`s
+    /// subscribed in one trampoline alternate, and work an observer schedules runs between elements.
+    @Test func elementsInterleaveWithOtherWorkOnTheTrampoline() {
+        var received: [Int] = []
+        _ = Observable.merge(Observable.from([1, 2, 3]), Observable.from([10, 20])).subscribe(onNext: { received.append($0) })
+        #expect(received == [1, 10, 2, 20, 3])
+
+        var log: [String] = []
+        _ = Observable.from([1, 2, 3]).subscribe(onNext: { value in
+            log.append("\(value)")
+            if value == 1 {
+                _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                    log.append("scheduled by 1")
+                    return Disposables.create()
+                }
+            }
+        }, onCompleted: { log.append("completed") })
+        #expect(log == ["1", "scheduled by 1", "2", "3", "completed"])
+    }
+
+    @Test func concatOfFromsKeepsOrder() {
+        var received: [Int] = []
+        _ = Observable.concat([Observable.from([1, 2]), Observable.from([3]), Observable.from([4, 5])])
+            .subscribe(onNext: { received.append($0) })
+        #expect(received == [1, 2, 3, 4, 5])
+    }
+
     @Test func canBeDisposedMidwayFromInsideOnNextOnTheTrampoline() {
         var received: [Int] = []
         let subscription = SingleAssignmentDisposable()

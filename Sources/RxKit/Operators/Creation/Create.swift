@@ -30,6 +30,11 @@ final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
     private let drain = SerialDrain<Event<Element>>()
     private var stopped = false  // only touched inside the drain
 
+    override init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel)
+        selfLane = self
+    }
+
     func on(_ event: Event<Element>) {
         drain.submit(event, handle)
     }

@@ -31,21 +31,64 @@ final class FromSequenceProducer<Elements: Sequence>: Producer<Elements.Element>
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Elements.Element {
-        let sink = FromSequenceSink<Elements.Iterator, Observer>(observer: observer, cancel: cancel)
-        return (sink, sink.run(iterator: elements.makeIterator(), scheduler: scheduler))
+        let sink = FromSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        return (sink, sink.run(scheduler: scheduler))
     }
 }
 
 final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     where Iterator.Element == Observer.Element {
-    func run(iterator: Iterator, scheduler: ImmediateSchedulerType) -> Disposable {
-        scheduler.scheduleRecursive(iterator) { [self] iterator, recurse in
+    /// The iterator of the trampoline loop (see `runOnTrampoline`); only touched by the one action of
+    /// this sink that is running (actions on a scheduler do not overlap for one recursion). Not an
+    /// optional: `Iterator?` would cost a metadata look-up per element in unspecialised code.
+    @exclusivity(unchecked) private var iterator: Iterator
+
+    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+        self.iterator = iterator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(scheduler: ImmediateSchedulerType) -> Disposable {
+        if scheduler is CurrentThreadScheduler {  // its only instance is `.instance`
+            return runOnTrampoline()
+        }
+        return scheduler.scheduleRecursive(iterator) { [self] iterator, recurse in
             var iterator = iterator
             if let element = iterator.next() {
                 forwardOn(.next(element))
                 recurse(iterator)
             } else {
                 forwardTerminal(.completed)
+            }
+        }
+    }
+
+    /// On the current-thread scheduler, RxSwift sends each element in its own recursive action, queued on
+    /// the trampoline behind whatever else is queued there. Whenever nothing else is queued, the next
+    /// action would run at once, so sending the next element in a loop gives the same order without an
+    /// action (and its allocations) per element; as soon as other work is queued (e.g. a `merge` of two
+    /// `from`s, or work scheduled by an observer), the rest goes back behind it as one action.
+    private func runOnTrampoline() -> Disposable {
+        scheduleNextStep()
+    }
+
+    private func scheduleNextStep() -> Disposable {
+        CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            runSteps()
+            return Disposables.create()
+        }
+    }
+
+    private func runSteps() {
+        while !isDisposed {
+            guard let element = iterator.next() else {
+                forwardTerminal(.completed)
+                return
+            }
+            forwardNext(element)
+            if CurrentThreadScheduler.hasQueuedWork {
+                _ = scheduleNextStep()  // disposal is seen through `isDisposed`
+                return
             }
         }
     }

@@ -29,6 +29,7 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
+        selfLane = self
     }
 
     func on(_ event: Event<Element>) {

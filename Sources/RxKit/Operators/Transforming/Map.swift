@@ -28,6 +28,7 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElemen
     init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
+        selfLane = self
     }
 
     func on(_ event: Event<Source>) {

@@ -34,30 +34,40 @@ final class ScanProducer<Source, Accumulate>: Producer<Accumulate>, @unchecked S
     }
 }
 
-final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
+    typealias Element = Source
     typealias Accumulate = Observer.Element
-    private var accumulated: Accumulate  // touched only from `on`, which upstream calls serially
+    @exclusivity(unchecked) private var accumulated: Accumulate  // touched only by elements, which upstream sends serially
     private let accumulator: (inout Accumulate, Source) throws -> Void
 
     init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer, cancel: Cancelable) {
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)
+        selfLane = self
     }
 
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&accumulated, element)
-                forwardOn(.next(accumulated))
-            } catch {
-                forwardTerminal(.error(error))
-            }
+            onNextElement(element)
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
             forwardTerminal(.completed)
         }
+    }
+
+    func onNextElement(_ element: Source) {
+        do {
+            try accumulator(&accumulated, element)
+            forwardNext(accumulated)
+        } catch {
+            forwardError(error)
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
     }
 }

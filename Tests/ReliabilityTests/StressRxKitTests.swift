@@ -139,6 +139,43 @@ struct StressRxKitTests {
         }
     }
 
+    /// `share(replay: 1)`: subscribers joining while the source sends from another thread get the
+    /// replayed element and the live ones one at a time, in the source's order, never twice.
+    @Test func shareReplayOneSubscribersJoinWhileTheSourceSends() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let shared = subject.share(replay: 1)
+            let keeper = shared.subscribe { _ in }
+            let observers = Locked<[CheckedObserver<Int>]>([])
+            let subscriptions = Locked<[UncheckedBox<Disposable>]>([])
+            Stress.race { thread in
+                if thread == 0 {
+                    for value in 0..<Stress.valuesPerThread * 2 { subject.onNext(value) }
+                } else {
+                    for index in 0..<Stress.valuesPerThread / 10 {
+                        let observer = CheckedObserver<Int>()
+                        observers.mutate { $0.append(observer) }
+                        let subscription = shared.subscribe(observer)
+                        if index.isMultiple(of: 2) {
+                            subscription.dispose()  // leaves at once, possibly mid-delivery
+                        } else {
+                            subscriptions.mutate { $0.append(UncheckedBox(subscription)) }
+                        }
+                    }
+                }
+            }
+            keeper.dispose()
+            #expect(subject.hasObservers, "subscribers remain, so the connection must stay")
+            for subscription in subscriptions.value { subscription.value.dispose() }
+            for observer in observers.value {
+                #expect(observer.grammar.violations.isEmpty)
+                let values = observer.values
+                #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "out of order or repeated: \(values)")
+            }
+            #expect(!subject.hasObservers)
+        }
+    }
+
     @Test func mergeFromManyThreadsLosesNothing() {
         for _ in 0..<Stress.rounds {
             let sources = (0..<Stress.threads).map { _ in PublishSubject<Int>() }

@@ -45,7 +45,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
 
     // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
     // (a runtime call per access) are switched off on the per-event state.
-    let lock = Lock()
+    let lock: Lock
     /// The current observers (`Entry` objects), as a snapshot a message can carry.
     @exclusivity(unchecked) private(set) var entries: [AnyObject] = []
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
@@ -55,6 +55,12 @@ final class SubjectHub<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var queuedHead = 0
     /// `queued.count - queuedHead`, kept separately so the per-event path never touches `[Message]`.
     @exclusivity(unchecked) private var queuedCount = 0
+
+    /// A hub guarded by `lock`: its own by default, or its owner's, when the owner keeps more state under
+    /// the same lock (`share`'s connection).
+    init(lock: Lock = Lock()) {
+        self.lock = lock
+    }
 
     /// Adds an observer. Call with `lock` held.
     func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
@@ -76,10 +82,13 @@ final class SubjectHub<Element>: @unchecked Sendable {
 
     /// Removes the observer with `key`.
     func remove(key: UInt64) {
-        lock.withLock {
-            if let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) {
-                entries.remove(at: index)
-            }
+        lock.withLock { removeLocked(key: key) }
+    }
+
+    /// Removes the observer with `key`. Call with `lock` held.
+    func removeLocked(key: UInt64) {
+        if let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) {
+            entries.remove(at: index)
         }
     }
 

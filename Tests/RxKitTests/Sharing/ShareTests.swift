@@ -68,6 +68,75 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         #expect(xs.subscriptions == [Subscription(200, 240)])
     }
 
+    // `share(replay: 1)` (whileConnected) has its own implementation, as in RxSwift
+    // (ShareReplay1WhileConnected): the same behaviour as multicast(makeSubject: ReplaySubject(1)).refCount().
+    @Test func replayOneGivesALateSubscriberTheLatestElementThenWhatFollows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(Self.script)
+        let ys = xs.share(replay: 1)
+        let first = record(ys, on: scheduler, from: 200)
+        let late = record(ys, on: scheduler, from: 225)
+        scheduler.start()
+        #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        #expect(late.events == [.next(225, 2), .next(230, 3), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func aSourceThatEndsDuringSubscribeEndsEachConnection() {
+        var subscriptions = 0
+        let source = Observable<Int>.deferred {
+            subscriptions += 1
+            return .just(subscriptions)
+        }.share(replay: 1)
+        var events: [Event<Int>] = []
+        _ = source.subscribe { events.append($0) }
+        _ = source.subscribe { events.append($0) }
+        #expect(events == [.next(1), .completed, .next(2), .completed])
+        #expect(subscriptions == 2)
+    }
+
+    @Test func subscribingAgainFromTheTerminalHandlerStartsANewConnection() {
+        let subject = PublishSubject<Int>()
+        var upstreamSubscriptions = 0
+        let shared = Observable<Int>.deferred {
+            upstreamSubscriptions += 1
+            return subject.asObservable()
+        }.share(replay: 1)
+        var log: [String] = []
+        var resubscription: Disposable?
+        _ = shared.subscribe(onNext: { log.append("first \($0)") }, onCompleted: {
+            log.append("first completed")
+            resubscription = shared.subscribe(onNext: { log.append("second \($0)") })
+        })
+        subject.onNext(1)
+        subject.onCompleted()
+        #expect(upstreamSubscriptions == 2)
+        #expect(log == ["first 1", "first completed"])  // the completed subject ends the new connection too
+        resubscription?.dispose()
+    }
+
+    @Test func theLastSubscriberLeavingFromInsideOnNextDisconnects() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = shared.subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received == [1])
+        #expect(!subject.hasObservers)
+        // A new subscriber reconnects, with no stale replay.
+        var later: [Int] = []
+        let again = shared.subscribe(onNext: { later.append($0) })
+        #expect(later.isEmpty)
+        subject.onNext(3)
+        #expect(later == [3])
+        again.dispose()
+    }
+
     @Test func whileConnectedResubscribesWithAFreshSubjectAfterTermination() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable(Self.script)
@@ -149,7 +218,9 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable(Self.script)
-            let shared = [xs.share(), xs.share(replay: 2), xs.share(scope: .forever), xs.share(replay: 1, scope: .forever)]
+            let shared = [
+                xs.share(), xs.share(replay: 1), xs.share(replay: 2), xs.share(scope: .forever), xs.share(replay: 1, scope: .forever),
+            ]
             for ys in shared {
                 _ = record(ys, on: scheduler, from: 200, to: 225)
                 _ = record(ys, on: scheduler, from: 210)

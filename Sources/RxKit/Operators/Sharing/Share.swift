@@ -13,8 +13,8 @@ public enum SubjectLifetimeScope: Sendable {
 extension ObservableType {
     /// Shares one subscription to the source among all subscribers (connected while anyone is
     /// subscribed), replaying the latest `replay` elements to each new subscriber. Same as RxSwift's
-    /// `share(replay:scope:)`: `.whileConnected` is `multicast(makeSubject:).refCount()`, `.forever`
-    /// is `multicast(subject).refCount()`.
+    /// `share(replay:scope:)`: `.whileConnected` behaves as `multicast(makeSubject:).refCount()` (with
+    /// replay 0 or 1 through a dedicated, lighter type, as in RxSwift), `.forever` is `multicast(subject).refCount()`.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         precondition(replay >= 0, "share(replay:scope:) needs a replay count of 0 or more (got \(replay)).")
         switch scope {
@@ -24,8 +24,9 @@ extension ObservableType {
             }
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         case .whileConnected:
-            if replay == 0 {
-                return multicast(makeSubject: { PublishSubject<Element>() }).refCount()
+            if replay <= 1 {
+                // RxSwift's dedicated `ShareWhileConnected` / `ShareReplay1WhileConnected` cases.
+                return ShareWhileConnected(source: asObservable(), replaysLatest: replay == 1)
             }
             return multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: replay) }).refCount()
         }

@@ -1,0 +1,177 @@
+/// `share(replay: 0 or 1, scope: .whileConnected)`: one subscription to the source while anyone is
+/// subscribed, replaying the latest element (with `replay: 1`) to each new subscriber. RxSwift gives these
+/// two cases their own types (`ShareWhileConnected`, `ShareReplay1WhileConnected`) instead of
+/// `multicast(makeSubject:).refCount()`, because every `Driver`/`Signal` operator shares its result; the
+/// behaviour is the same as the general form:
+/// - the first subscriber connects (subscribes to the source) after it is registered, so it sees
+///   everything the source sends during that subscription;
+/// - a later subscriber gets the latest element (if any, with replay) and then what follows;
+/// - when the source terminates, every subscriber gets the terminal event and the connection (and its
+///   replayed element) is dropped: the next subscriber subscribes to the source again, from scratch;
+/// - when the last subscriber leaves, the source subscription is disposed and the connection dropped.
+///
+/// One object per connection (`ShareConnection`) holds the observers, in a `SubjectHub` (so deliveries are
+/// serialised as a subject's are, and a replay never overlaps a live event), and the latest element; it
+/// shares this observable's lock, so choosing, joining and dropping a connection are atomic.
+final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
+    fileprivate let source: Observable<Element>
+    fileprivate let replaysLatest: Bool
+    fileprivate let lock = Lock()
+    /// The live connection, if any. Guarded by `lock`.
+    @exclusivity(unchecked) fileprivate var connection: ShareConnection<Element>?
+
+    init(source: Observable<Element>, replaysLatest: Bool) {
+        self.source = source
+        self.replaysLatest = replaysLatest
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock()
+        let connection: ShareConnection<Element>
+        let connects: Bool
+        if let current = self.connection {
+            connection = current
+            connects = false
+        } else {
+            connection = ShareConnection(parent: self)
+            self.connection = connection
+            connects = true
+        }
+        let subscription = connection.addLocked(observer)  // releases `lock`
+        if connects { connection.connect() }
+        return subscription
+    }
+}
+
+/// One connection of a `ShareWhileConnected`: the source's observer and the subscribers' hub.
+final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked Sendable {
+    private let resourceTracking = ResourceTracking()
+    private let parent: ShareWhileConnected<Element>
+    private let hub: SubjectHub<Element>
+    private let sourceSubscription = SingleAssignmentDisposable()
+    // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
+    // (a pointer, not an `Element?`, so the per-element path needs no metadata look-up).
+    private let latest: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var hasLatest = false
+    /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
+    @exclusivity(unchecked) private var isStopped = false
+
+    init(parent: ShareWhileConnected<Element>) {
+        self.parent = parent
+        hub = SubjectHub(lock: parent.lock)
+        latest = .allocate(capacity: 1)
+        super.init()
+        selfLane = self
+    }
+
+    deinit {
+        if hasLatest { latest.deinitialize(count: 1) }
+        latest.deallocate()
+    }
+
+    /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
+    /// it released.
+    func addLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let entry = hub.addLocked(observer)
+        if parent.replaysLatest && hasLatest {
+            hub.dispatchLocked(.replay([.next(latest.pointee)], entry))
+        } else {
+            hub.lock.unlock()
+        }
+        return ShareSubscription(connection: self, key: entry.key)
+    }
+
+    /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
+    func connect() {
+        sourceSubscription.setDisposable(parent.source.subscribe(self))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error, .completed:
+            terminate(event)
+        }
+    }
+
+    func onNextElement(_ element: Element) {
+        hub.lock.lock()
+        if isStopped {
+            hub.lock.unlock()
+            return
+        }
+        if parent.replaysLatest { storeLatestLocked(element) }
+        hub.broadcastNextLocked(element, hub.entries)  // releases the lock
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    @inline(__always)
+    private func storeLatestLocked(_ element: Element) {
+        if hasLatest {
+            latest.pointee = element
+        } else {
+            latest.initialize(to: element)
+            hasLatest = true
+        }
+    }
+
+    /// The source terminated: every subscriber gets `event`, and the connection is dropped.
+    @inline(never)
+    private func terminate(_ event: Event<Element>) {
+        hub.lock.lock()
+        if isStopped {
+            hub.lock.unlock()
+            return
+        }
+        stopLocked()
+        let observers = hub.entries
+        hub.removeAllLocked()
+        hub.broadcastLocked(event, observers)  // releases the lock
+        sourceSubscription.dispose()
+    }
+
+    /// A subscriber left; the last one out disconnects.
+    func remove(key: UInt64) {
+        hub.lock.lock()
+        hub.removeLocked(key: key)
+        guard !isStopped, hub.entries.isEmpty else {
+            hub.lock.unlock()
+            return
+        }
+        stopLocked()
+        hub.lock.unlock()
+        sourceSubscription.dispose()
+    }
+
+    /// Stops taking events, forgets the latest element and detaches from the parent, so the next
+    /// subscriber starts a new connection. Call with the lock held.
+    private func stopLocked() {
+        isStopped = true
+        if hasLatest {
+            latest.deinitialize(count: 1)
+            hasLatest = false
+        }
+        if parent.connection === self { parent.connection = nil }
+    }
+}
+
+/// What a `ShareWhileConnected` subscriber gets back: leaving the connection, once.
+private final class ShareSubscription<Element>: Disposable, @unchecked Sendable {
+    private let resourceTracking = ResourceTracking()
+    private let connection: ShareConnection<Element>
+    private let key: UInt64
+    private let done = OnceFlag()
+
+    init(connection: ShareConnection<Element>, key: UInt64) {
+        self.connection = connection
+        self.key = key
+    }
+
+    func dispose() {
+        if done.set() { connection.remove(key: key) }
+    }
+}

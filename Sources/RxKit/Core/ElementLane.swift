@@ -7,11 +7,12 @@
 /// hand elements to each other through this lane needs none per element; terminal events still travel
 /// as `Event`s through `on(_:)`.
 ///
-/// The protocol is deliberately not generic: a sender discovers the lane once per subscription with a
-/// plain `observer as? ElementLane` cast (a parameterised `any ElementLane<Element>` cast costs thousands
+/// The protocol is deliberately not generic: a sender discovers the lane once per subscription with
+/// `ObserverNode.lane(of:)` — a class cast and the node's `selfLane` for RxKit's sinks, else a plain
+/// `observer as? ElementLane` cast (a parameterised `any ElementLane<Element>` cast costs thousands
 /// of instructions, which subscription-heavy code would pay on every sink). Type safety comes from where
 /// the cast is made: only on an observer whose `Element` is statically the sender's element type
-/// (`Sink.init`, `SubjectHub.Entry.init`), and every conformer is a `TypedElementLane` whose
+/// (`Sink.init`, `SubjectHub.Entry.init`, `AnyObserver.init`), and every conformer is a `TypedElementLane` whose
 /// `onNextElement(at:)` reads exactly its own `Element`.
 ///
 /// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.

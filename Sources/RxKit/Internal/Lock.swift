@@ -17,17 +17,44 @@ import Musl
 @_spi(ReactiveBridgeInternals)
 public final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    private typealias Mutex = os_unfair_lock
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private typealias Mutex = pthread_mutex_t
     #endif
 
+    // The mutex lives inside this object (one allocation per lock, not two), between two sentinel words
+    // that `init` checks, so its address is known: see `InlineWord`. None of the three is touched through
+    // Swift after `init`.
+    private var headWord = InlineWord.sentinel
+    private var storage = Mutex()
+    private var tailWord = InlineWord.sentinel
+
+    /// The mutex: right after the head word, at the next offset its alignment allows (Swift lays out
+    /// stored properties in declaration order).
+    @inline(__always)
+    private var mutex: UnsafeMutablePointer<Mutex> {
+        (UnsafeMutableRawPointer(InlineWord.address(of: self)) + Self.mutexOffset).assumingMemoryBound(to: Mutex.self)
+    }
+
+    private static var mutexOffset: Int {
+        roundUp(MemoryLayout<Int>.size, to: MemoryLayout<Mutex>.alignment)
+    }
+
+    private static func roundUp(_ value: Int, to alignment: Int) -> Int {
+        (value + alignment - 1) / alignment * alignment
+    }
+
     public init() {
-        mutex = .allocate(capacity: 1)
+        let tail = UnsafeMutableRawPointer(InlineWord.address(of: self))
+            + Self.roundUp(Self.mutexOffset + MemoryLayout<Mutex>.size, to: MemoryLayout<Int>.alignment)
+        precondition(
+            tail.load(as: Int.self) == InlineWord.sentinel,
+            "Lock: the mutex is not where it was expected between the two sentinel words"
+        )
+        InlineWord.initialize(self)
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
         #else
-        mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed with \(status)")
         #endif
@@ -37,8 +64,6 @@ public final class Lock: @unchecked Sendable {
         #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
         #endif
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     @inline(__always)
@@ -68,27 +93,23 @@ public final class Lock: @unchecked Sendable {
 }
 
 /// A Boolean that flips from `false` to `true` exactly once, safely across threads, without a lock:
-/// reading it (done on every event by sinks and closure observers) is a single acquire load.
+/// reading it (done on every event by sinks and closure observers) is a single acquire load. The word is
+/// inline (see `InlineWord`), so a flag is one allocation.
 final class OnceFlag: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<Int>
+    private var word = InlineWord.sentinel
 
     init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: 0)
-    }
-
-    deinit {
-        storage.deallocate()
+        InlineWord.initialize(self)
     }
 
     @inline(__always)
-    var isSet: Bool { rb_atomic_load_acquire(storage) != 0 }
+    var isSet: Bool { InlineWord.load(self) != 0 }
 
     /// Sets the flag; returns `true` only for the caller that flipped it.
     @inline(__always)
     @discardableResult
     func set() -> Bool {
-        rb_atomic_exchange(storage, 1) == 0
+        InlineWord.fetchOr(self, 1) == 0
     }
 }
 

@@ -20,13 +20,17 @@ extension Publisher {
 }
 
 /// A Combine subscriber that forwards into an Rx observer, asking for unlimited demand.
+///
+/// The per-value path takes no lock: Combine calls one subscriber serially (the Combine team:
+/// forums.swift.org/t/29491/11), so values only need the "ended?" flag, a lock-free `OnceFlag` that the
+/// terminal event and `cancel` set. The observer is immutable; it is released with this subscriber, which
+/// the upstream drops on completion or cancellation and the Rx side on disposal.
 final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    private let observer: AnyObserver<Input>
+    /// Set by the first of: completion, cancellation. Nothing reaches the observer after it.
+    private let ended = OnceFlag()
     private let lock = Lock()
-    // Guarded by `lock` (so the dynamic exclusivity checks are off). The observer is not optional: a
-    // `AnyObserver<Input>?` costs a runtime metadata look-up per value in unspecialised code; once the
-    // subscription ends, it is replaced by an observer that ignores everything (releasing the real one).
-    @exclusivity(unchecked) private var observer: AnyObserver<Input>
-    @exclusivity(unchecked) private var isDone = false
+    // Guarded by `lock` (the subscription and cancellation paths only).
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var cancelled = false
 
@@ -35,15 +39,6 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     var description: String { "ObserverBridge" }
-
-    /// Ends delivery and hands back the real observer (call with `lock` held).
-    private func detachObserverLocked() -> AnyObserver<Input>? {
-        if isDone { return nil }
-        isDone = true
-        let detached = observer
-        observer = AnyObserver { _ in }
-        return detached
-    }
 
     func receive(subscription: Subscription) {
         lock.lock()
@@ -58,23 +53,13 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.lock()
-        if isDone {
-            lock.unlock()
-            return .none
-        }
-        let observer = self.observer
-        lock.unlock()
-        observer.onNext(input)
+        if !ended.isSet { observer.onNext(input) }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        let observer = detachObserverLocked()
-        subscription = nil
-        lock.unlock()
-        guard let observer else { return }
+        guard ended.set() else { return }
+        lock.withLock { subscription = nil }
         switch completion {
         case .finished: observer.onCompleted()
         case .failure(let error): observer.onError(error)
@@ -82,17 +67,16 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     func cancel() {
+        ended.set()
         lock.lock()
         if cancelled {
             lock.unlock()
             return
         }
         cancelled = true
-        let observer = detachObserverLocked()
         let subscription = self.subscription
         self.subscription = nil
         lock.unlock()
-        withExtendedLifetime(observer) {}  // released here, outside the lock
         subscription?.cancel()
     }
 }

@@ -95,20 +95,23 @@ public final class Lock: @unchecked Sendable {
 /// A Boolean that flips from `false` to `true` exactly once, safely across threads, without a lock:
 /// reading it (done on every event by sinks and closure observers) is a single acquire load. The word is
 /// inline (see `InlineWord`), so a flag is one allocation.
-final class OnceFlag: @unchecked Sendable {
+///
+/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
+@_spi(ReactiveBridgeInternals)
+public final class OnceFlag: @unchecked Sendable {
     private var word = InlineWord.sentinel
 
-    init() {
+    public init() {
         InlineWord.initialize(self)
     }
 
     @inline(__always)
-    var isSet: Bool { InlineWord.load(self) != 0 }
+    public var isSet: Bool { InlineWord.load(self) != 0 }
 
     /// Sets the flag; returns `true` only for the caller that flipped it.
     @inline(__always)
     @discardableResult
-    func set() -> Bool {
+    public func set() -> Bool {
         InlineWord.fetchOr(self, 1) == 0
     }
 }

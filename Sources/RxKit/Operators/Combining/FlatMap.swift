@@ -48,8 +48,9 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
-        let sink = FlatMapSink(selector: selector, maxConcurrent: maxConcurrent,
-                               ignoresElementsWhileBusy: ignoresElementsWhileBusy, observer: observer, cancel: cancel)
+        let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
+            selector: selector, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: ignoresElementsWhileBusy,
+            observer: observer, cancel: cancel)
         if let source {
             return (sink, sink.run(source))
         }
@@ -57,32 +58,43 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
     }
 }
 
-/// One merge subscription. Every event, from the source or from an inner sequence, goes through one
-/// `SerialDrain`, so the state below is only touched by the draining thread and downstream is never
-/// called concurrently. Inner sequences are subscribed from inside the drain: an inner sequence that
-/// completes synchronously is handled after its `subscribe` returns, so long chains do not grow the stack.
-final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
+/// One merge subscription. Every event, from the source or from an inner sequence, is handled inside one
+/// `SerialDrain`, so the state below is only touched by the draining thread and downstream is never called
+/// concurrently.
+///
+/// The per-event paths build nothing generic:
+/// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
+///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a `Message`;
+/// - an inner sequence started by such an outer element is subscribed after the drain is left, so an inner
+///   that emits while being subscribed (`just`) is delivered directly instead of queued, and one that also
+///   completes then is never linked into the group (see `InnerSubscriptionGroup`);
+/// - an inner started from inside the drain (a queued outer element, or the next waiting inner of
+///   `merge(maxConcurrent:)`/`concatMap` when one completes) is subscribed there and its synchronous events
+///   are queued, so chains of synchronous inners loop instead of growing the stack.
+final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
+    Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
+    where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
     typealias Element = SourceElement
 
     enum Message {
         case outer(Event<SourceElement>)
-        case inner(FlatMapInnerObserver<SourceElement, Inner, Observer>, Event<Inner.Element>)
+        case inner(InnerSubscription, Event<Inner.Element>)
     }
 
     private let selector: (SourceElement) throws -> Inner
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
     private let drain = SerialDrain<Message>()
-    private let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
+    private let group = InnerSubscriptionGroup()
 
-    // Touched only inside the drain.
-    private var activeCount = 0
-    private var outerCompleted = false
-    private var terminated = false
-    private var waiting: [Inner] = []
-    private var waitingHead = 0
+    // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
+    // find nothing waiting never touch `[Inner]`.
+    @exclusivity(unchecked) private var activeCount = 0
+    @exclusivity(unchecked) private var outerCompleted = false
+    @exclusivity(unchecked) private var terminated = false
+    @exclusivity(unchecked) private var waiting: [Inner] = []
+    @exclusivity(unchecked) private var waitingHead = 0
+    @exclusivity(unchecked) private var waitingCount = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
          observer: Observer, cancel: Cancelable) {
@@ -93,99 +105,196 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
+        group.setOuter(source.subscribe(self))
         return group
     }
 
     /// Behaves as if an outer sequence sent each of `elements` and completed.
     func run(elements: [SourceElement]) -> Disposable {
         for element in elements {
-            submit(.outer(.next(element)))
+            onNextElement(element)
         }
-        submit(.outer(.completed))
+        on(.completed)
         return group
     }
 
+    // MARK: outer events
+
     func on(_ event: Event<SourceElement>) {
-        submit(.outer(event))
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error, .completed:
+            submit(.outer(event))
+        }
     }
 
-    func submit(_ message: Message) {
+    func onNextElement(_ element: SourceElement) {
+        guard drain.tryBegin() else {
+            submitOuterNext(element)
+            return
+        }
+        if !admitsInner() {
+            drain.finish(handle)
+            return
+        }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            drain.finish(handle)
+            return
+        }
+        if activeCount < maxConcurrent {
+            activeCount += 1
+            drain.finish(handle)
+            if isDisposed { return }
+            subscribeInner(inner)
+        } else {
+            enqueueWaiting(inner)
+            drain.finish(handle)
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    }
+
+    @inline(never)
+    private func submitOuterNext(_ element: SourceElement) {
+        submit(.outer(.next(element)))
+    }
+
+    // MARK: inner events (`InnerEventReceiver`)
+
+    func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
+        if drain.tryBegin() {
+            if !terminated && !inner.isDone {
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+            }
+            drain.finish(handle)
+        } else {
+            submitInnerNext(element, from: inner)
+        }
+    }
+
+    func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
+        submit(.inner(inner, .error(error)))
+    }
+
+    func innerCompleted(from inner: InnerSubscription) {
+        if drain.tryBegin() {
+            completeInner(inner)
+            drain.finish(handle)
+        } else {
+            submitInnerCompleted(from: inner)
+        }
+    }
+
+    @inline(never)
+    private func submitInnerNext(_ element: UnsafeRawPointer, from inner: InnerSubscription) {
+        submit(.inner(inner, .next(element.assumingMemoryBound(to: Observer.Element.self).pointee)))
+    }
+
+    @inline(never)
+    private func submitInnerCompleted(from inner: InnerSubscription) {
+        submit(.inner(inner, .completed))
+    }
+
+    // MARK: inside the drain
+
+    private func submit(_ message: Message) {
         drain.submit(message) { handle($0) }
     }
 
     private func handle(_ message: Message) {
-        if terminated { return }
         switch message {
         case .outer(.next(let element)):
-            if ignoresElementsWhileBusy && activeCount > 0 { return }
+            if !admitsInner() { return }
             let inner: Inner
             do {
                 inner = try selector(element)
             } catch {
-                terminate(.error(error))
+                fail(error)
                 return
             }
             if activeCount < maxConcurrent {
-                subscribe(inner)
+                activeCount += 1
+                subscribeInner(inner)
             } else {
-                waiting.append(inner)
+                enqueueWaiting(inner)
             }
         case .outer(.error(let error)):
-            terminate(.error(error))
+            if !terminated { terminate(.error(error)) }
         case .outer(.completed):
+            if terminated { return }
             outerCompleted = true
-            outerSubscription.dispose()
+            group.disposeOuter()
             if activeCount == 0 { terminate(.completed) }
-        case .inner(_, .next(let element)):
-            forwardOn(.next(element))
-        case .inner(_, .error(let error)):
+        case .inner(let inner, .next(let element)):
+            if !terminated && !inner.isDone { forwardNext(element) }
+        case .inner(let inner, .error(let error)):
+            if terminated || inner.isDone { return }
+            inner.isDone = true
             terminate(.error(error))
-        case .inner(let innerObserver, .completed):
-            if let key = innerObserver.key { group.remove(for: key) }
-            activeCount -= 1
-            if waitingHead < waiting.count {
-                let next = waiting[waitingHead]
-                waitingHead += 1
-                if waitingHead == waiting.count {
-                    waiting.removeAll(keepingCapacity: true)
-                    waitingHead = 0
-                }
-                subscribe(next)
-            } else if outerCompleted && activeCount == 0 {
-                terminate(.completed)
-            }
+        case .inner(let inner, .completed):
+            completeInner(inner)
         }
     }
 
-    private func subscribe(_ inner: Inner) {
-        activeCount += 1
-        let innerObserver = FlatMapInnerObserver(sink: self)
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }  // disposed meanwhile
-        innerObserver.key = key
-        subscription.setDisposable(inner.asObservable().subscribe(innerObserver))
+    /// Whether an outer element may start an inner sequence now.
+    @inline(__always)
+    private func admitsInner() -> Bool {
+        !terminated && !(ignoresElementsWhileBusy && activeCount > 0)
     }
 
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        terminate(.error(error))
+    }
+
+    private func completeInner(_ inner: InnerSubscription) {
+        if terminated || inner.isDone { return }
+        inner.isDone = true
+        group.finish(inner)
+        activeCount -= 1
+        if waitingCount > 0 {
+            subscribeInner(dequeueWaiting())
+        } else if outerCompleted && activeCount == 0 {
+            terminate(.completed)
+        }
+    }
+
+    @inline(never)
+    private func enqueueWaiting(_ inner: Inner) {
+        waiting.append(inner)
+        waitingCount += 1
+    }
+
+    @inline(never)
+    private func dequeueWaiting() -> Inner {
+        let next = waiting[waitingHead]
+        waitingHead += 1
+        waitingCount -= 1
+        if waitingCount == 0 {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+        }
+        activeCount += 1
+        return next
+    }
+
+    // MARK: subscribing an inner sequence (inside or outside the drain)
+
+    private func subscribeInner(_ inner: Inner) {
+        let observer = InnerObs(receiver: self)
+        group.attach(observer, inner.asObservable().subscribe(observer))
+    }
+
+    @inline(never)
     private func terminate(_ event: Event<Observer.Element>) {
         terminated = true
         forwardTerminal(event)
-    }
-}
-
-/// Receives one inner sequence's events and hands them to the merge sink's drain.
-final class FlatMapInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
-    private let sink: FlatMapSink<SourceElement, Inner, Observer>
-    /// This inner subscription's key in the sink's group; set inside the drain before subscribing.
-    var key: CompositeDisposable.DisposeKey?
-
-    init(sink: FlatMapSink<SourceElement, Inner, Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Inner.Element>) {
-        sink.submit(.inner(self, event))
     }
 }

@@ -1,29 +1,46 @@
+import ReactiveBridgeAtomics
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The per-inner bookkeeping of the flattening sinks (`flatMap`, `flatMapFirst`, `merge`, `concatMap`,
 /// `concat()`, `flatMapLatest`, `switchLatest`).
 ///
 /// Each inner sequence is subscribed with one `InnerObserver`, which is also its entry in the sink's
-/// `InnerSubscriptionGroup`: no `CompositeDisposable` key, no `SingleAssignmentDisposable`. An inner that
-/// terminates while it is being subscribed (`just`, `empty`, `from` of a few elements) is never linked
-/// into the group: when its `subscribe` returns, `attach` sees it finished and disposes what it returned.
+/// `InnerSubscriptionGroup`: no `CompositeDisposable` key, no `SingleAssignmentDisposable`.
+///
+/// The sinks subscribe every inner sequence from inside their `SerialDrain`, with an `InlineDelivery`
+/// marking the draining thread for the length of the `subscribe` call. Events the inner sends on that
+/// thread during its own subscription (`just`, `empty`, `from`…) are then handled at once, as if queued
+/// and drained, but with no lock, no queued message and no `Event`: the draining thread is blocked in
+/// `subscribe`, not delivering, so nothing else can be running the sink's state. The mark is cleared
+/// while the sink calls downstream, so a re-entrant event caused by the downstream observer is queued as
+/// before (trampolined, never nested). An inner that terminates during its own subscription is never
+/// linked into the group: its subscription is disposed as soon as `subscribe` returns.
 ///
 /// Everything here is non-generic except the observer's `Element`, so the group's code is specialised in
 /// RxKit itself and no per-event path touches a type built from a generic parameter.
 
 /// One inner subscription's entry in an `InnerSubscriptionGroup`. The fields marked "group" are guarded by
-/// the group's lock; `isDone` belongs to the owning sink and is only touched inside its drain.
+/// the group's lock; the ones marked "drain" belong to the owning sink and are only touched inside its
+/// drain.
 class InnerSubscription: @unchecked Sendable {
     /// Group: the inner's subscription, once attached and until finished or disposed.
     @exclusivity(unchecked) fileprivate final var subscription: Disposable?
-    /// Group: finished (completed, failed, replaced or disposed); `attach` then disposes at once.
-    @exclusivity(unchecked) fileprivate final var isFinished = false
-    /// Group: linked into the group's list.
+    /// Group: linked into the group's list (or held as its current inner).
     @exclusivity(unchecked) fileprivate final var isLinked = false
     @exclusivity(unchecked) fileprivate final var next: InnerSubscription?
     @exclusivity(unchecked) fileprivate final unowned(unsafe) var previous: InnerSubscription?
 
-    /// Drain: the sink has handled this inner's terminal event (or dropped the inner); later events from
-    /// it are ignored.
+    /// Drain: the sink has handled this inner's terminal event; later events from it are ignored.
     @exclusivity(unchecked) final var isDone = false
+    /// Drain: handed to the group with `attach`/`attachCurrent` (so finishing it must go through the group).
+    @exclusivity(unchecked) final var isAttached = false
 
     init() {}
 }
@@ -73,8 +90,11 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
 }
 
 /// The subscriptions of one flattening sink: the outer (source) subscription and the inner subscriptions
-/// still running, in subscription order. Disposing it disposes the outer subscription first, then every
-/// inner, and every inner attached later.
+/// still running — a list in subscription order (merge) or one current inner (switch). Disposing it
+/// disposes the outer subscription first, then every inner, and every inner attached later.
+///
+/// `attach`, `finish`, `attachCurrent` and `finishCurrent` are called only from inside the owning sink's
+/// drain; `dispose` may come from any thread, hence the lock.
 final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     private let lock = Lock()
@@ -83,7 +103,7 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var disposed = false
     @exclusivity(unchecked) private var outer: Disposable?
     @exclusivity(unchecked) private var outerDisposed = false
-    /// The inner that `replaceCurrent` made current (switchLatest), held until replaced, cleared or disposed.
+    /// The current inner of a switch, with its subscription in `subscription`.
     @exclusivity(unchecked) private var current: InnerSubscription?
 
     init() {}
@@ -112,105 +132,17 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
         taken?.dispose()
     }
 
-    /// Records `subscription`, just returned by subscribing `inner`'s observer. If `inner` finished while it
-    /// was being subscribed (the synchronous case) or the group is disposed, disposes `subscription` at once
-    /// without linking anything.
-    @inline(__always)
+    // MARK: merge: a list
+
+    /// Links `inner`, whose `subscribe` just returned `subscription` and which has not terminated, into the
+    /// list; disposes `subscription` at once if the group is disposed.
     func attach(_ inner: InnerSubscription, _ subscription: Disposable) {
         lock.lock()
-        if inner.isFinished || disposed {
+        if disposed {
             lock.unlock()
             subscription.dispose()
             return
         }
-        link(inner, subscription)
-        lock.unlock()
-    }
-
-    /// Marks `inner` finished and disposes its subscription if it was attached (or, if it is still being
-    /// subscribed, makes `attach` dispose it). Idempotent.
-    @inline(__always)
-    func finish(_ inner: InnerSubscription) {
-        lock.lock()
-        inner.isFinished = true
-        if !inner.isLinked {
-            lock.unlock()
-            return
-        }
-        let taken = unlink(inner)
-        lock.unlock()
-        taken?.dispose()
-    }
-
-    /// Makes `inner` the current inner (switchLatest) and finishes the previous current one, which
-    /// disposes it now or, if it is still being subscribed, as soon as it attaches. If the group is
-    /// disposed, finishes `inner` instead.
-    func replaceCurrent(with inner: InnerSubscription) {
-        lock.lock()
-        if disposed {
-            inner.isFinished = true
-            lock.unlock()
-            return
-        }
-        let previous = current
-        current = inner
-        guard let previous else {
-            lock.unlock()
-            return
-        }
-        previous.isFinished = true
-        if !previous.isLinked {
-            lock.unlock()
-            return
-        }
-        let taken = unlink(previous)
-        lock.unlock()
-        taken?.dispose()
-    }
-
-    /// Finishes `inner` (as `finish`) and, if it is the current inner, clears it.
-    func finishCurrent(_ inner: InnerSubscription) {
-        lock.lock()
-        if current === inner { current = nil }
-        inner.isFinished = true
-        if !inner.isLinked {
-            lock.unlock()
-            return
-        }
-        let taken = unlink(inner)
-        lock.unlock()
-        taken?.dispose()
-    }
-
-    func dispose() {
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            return
-        }
-        disposed = true
-        outerDisposed = true
-        let outerTaken = outer
-        outer = nil
-        // Released after the lock: it may hold the last reference to its sink.
-        let currentTaken = current
-        current = nil
-        if head == nil {
-            lock.unlock()
-            outerTaken?.dispose()
-            withExtendedLifetime(currentTaken) {}
-            return
-        }
-        let taken = unlinkAll()
-        lock.unlock()
-        outerTaken?.dispose()
-        for subscription in taken { subscription.dispose() }
-        withExtendedLifetime(currentTaken) {}
-    }
-
-    // MARK: the list (under `lock`)
-
-    private func link(_ inner: InnerSubscription, _ subscription: Disposable) {
         inner.subscription = subscription
         inner.isLinked = true
         inner.previous = tail
@@ -220,9 +152,16 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
             head = inner
         }
         tail = inner
+        lock.unlock()
     }
 
-    private func unlink(_ inner: InnerSubscription) -> Disposable? {
+    /// Unlinks an attached `inner` and disposes its subscription (nothing if `dispose` took it already).
+    func finish(_ inner: InnerSubscription) {
+        lock.lock()
+        if !inner.isLinked {
+            lock.unlock()
+            return
+        }
         let taken = inner.subscription
         inner.subscription = nil
         inner.isLinked = false
@@ -238,7 +177,72 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
         }
         inner.next = nil
         inner.previous = nil
-        return taken
+        lock.unlock()
+        taken?.dispose()
+    }
+
+    // MARK: switch: one current inner
+
+    /// Holds `inner`, whose `subscribe` just returned `subscription` and which has not terminated, as the
+    /// current inner; disposes `subscription` at once if the group is disposed. The previous current inner
+    /// must have been finished (`finishCurrent`).
+    func attachCurrent(_ inner: InnerSubscription, _ subscription: Disposable) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
+        inner.subscription = subscription
+        inner.isLinked = true
+        current = inner
+        lock.unlock()
+    }
+
+    /// Releases the current inner and disposes its subscription.
+    func finishCurrent() {
+        lock.lock()
+        guard let taken = current else {
+            lock.unlock()
+            return
+        }
+        current = nil
+        let subscription = taken.subscription
+        taken.subscription = nil
+        taken.isLinked = false
+        lock.unlock()
+        subscription?.dispose()
+        withExtendedLifetime(taken) {}  // its last reference may be the one to its sink: drop it unlocked
+    }
+
+    // MARK: disposal
+
+    func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        outerDisposed = true
+        let outerTaken = outer
+        outer = nil
+        let currentTaken = current
+        current = nil
+        let currentSubscription = currentTaken?.subscription
+        currentTaken?.subscription = nil
+        currentTaken?.isLinked = false
+        if head == nil {
+            lock.unlock()
+            outerTaken?.dispose()
+            currentSubscription?.dispose()
+            withExtendedLifetime(currentTaken) {}
+            return
+        }
+        let taken = unlinkAll()
+        lock.unlock()
+        outerTaken?.dispose()
+        for subscription in taken { subscription.dispose() }
     }
 
     @inline(never)
@@ -252,12 +256,52 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
             current.next = nil
             current.previous = nil
             current.isLinked = false
-            current.isFinished = true
             if let subscription = current.subscription {
                 taken.append(subscription)
             }
             current.subscription = nil
         }
         return taken
+    }
+}
+
+/// Marks the thread that is subscribing an inner sequence from inside a sink's drain (see the top of this
+/// file). Set and cleared only by the draining thread; read by any thread an inner event arrives on.
+struct InlineDelivery: ~Copyable {
+    private let storage: UnsafeMutablePointer<Int>
+
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: 0)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The calling thread's token (never 0).
+    @inline(__always)
+    static var currentThread: Int {
+        #if canImport(Glibc)
+        return Int(bitPattern: UInt(pthread_self()))
+        #else
+        return Int(bitPattern: pthread_self())
+        #endif
+    }
+
+    /// Whether the calling thread is the one subscribing inline right now.
+    @inline(__always)
+    var isCurrentThread: Bool {
+        rb_atomic_load_acquire(storage) == InlineDelivery.currentThread
+    }
+
+    @inline(__always)
+    func begin(_ thread: Int) {
+        rb_atomic_store_release(storage, thread)
+    }
+
+    @inline(__always)
+    func end() {
+        rb_atomic_store_release(storage, 0)
     }
 }

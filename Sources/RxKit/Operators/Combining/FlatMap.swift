@@ -65,12 +65,12 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 /// The per-event paths build nothing generic:
 /// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
 ///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a `Message`;
-/// - an inner sequence started by such an outer element is subscribed after the drain is left, so an inner
-///   that emits while being subscribed (`just`) is delivered directly instead of queued, and one that also
-///   completes then is never linked into the group (see `InnerSubscriptionGroup`);
-/// - an inner started from inside the drain (a queued outer element, or the next waiting inner of
-///   `merge(maxConcurrent:)`/`concatMap` when one completes) is subscribed there and its synchronous events
-///   are queued, so chains of synchronous inners loop instead of growing the stack.
+/// - inner sequences are subscribed inside the drain with the thread marked (`InlineDelivery`), so what an
+///   inner sends while being subscribed (`just`) is handled directly, without the drain's lock, and an
+///   inner that also completes then is never linked into the group (see `InnerSubscriptions.swift`);
+/// - when an inner completes during its own subscription and another one is waiting
+///   (`merge(maxConcurrent:)`, `concatMap`), the waiting one is subscribed after `subscribe` returns, in a
+///   loop, so chains of synchronous inners do not grow the stack.
 final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
@@ -86,15 +86,19 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let ignoresElementsWhileBusy: Bool
     private let drain = SerialDrain<Message>()
     private let group = InnerSubscriptionGroup()
+    private let inline = InlineDelivery()
 
     // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
-    // find nothing waiting never touch `[Inner]`.
+    // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
+    // inners whose turn came while an inner was being subscribed, started once that `subscribe` returns.
     @exclusivity(unchecked) private var activeCount = 0
     @exclusivity(unchecked) private var outerCompleted = false
     @exclusivity(unchecked) private var terminated = false
     @exclusivity(unchecked) private var waiting: [Inner] = []
     @exclusivity(unchecked) private var waitingHead = 0
     @exclusivity(unchecked) private var waitingCount = 0
+    @exclusivity(unchecked) private var deferredStarts = 0
+    @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
          observer: Observer, cancel: Cancelable) {
@@ -130,30 +134,11 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     func onNextElement(_ element: SourceElement) {
-        guard drain.tryBegin() else {
-            submitOuterNext(element)
-            return
-        }
-        if !admitsInner() {
+        if drain.tryBegin() {
+            acceptOuter(element)
             drain.finish(handle)
-            return
-        }
-        let inner: Inner
-        do {
-            inner = try selector(element)
-        } catch {
-            fail(error)
-            drain.finish(handle)
-            return
-        }
-        if activeCount < maxConcurrent {
-            activeCount += 1
-            drain.finish(handle)
-            if isDisposed { return }
-            subscribeInner(inner)
         } else {
-            enqueueWaiting(inner)
-            drain.finish(handle)
+            submitOuterNext(element)
         }
     }
 
@@ -169,7 +154,13 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     // MARK: inner events (`InnerEventReceiver`)
 
     func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
-        if drain.tryBegin() {
+        if inline.isCurrentThread {
+            if !terminated && !inner.isDone {
+                inline.end()
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                inline.begin(inlineThread)
+            }
+        } else if drain.tryBegin() {
             if !terminated && !inner.isDone {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
@@ -180,12 +171,22 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
-        submit(.inner(inner, .error(error)))
+        if inline.isCurrentThread {
+            inline.end()
+            failInner(error, inner)
+            inline.begin(inlineThread)
+        } else {
+            submit(.inner(inner, .error(error)))
+        }
     }
 
     func innerCompleted(from inner: InnerSubscription) {
-        if drain.tryBegin() {
-            completeInner(inner)
+        if inline.isCurrentThread {
+            inline.end()
+            completeInner(inner, duringSubscribe: true)
+            inline.begin(inlineThread)
+        } else if drain.tryBegin() {
+            completeInner(inner, duringSubscribe: false)
             drain.finish(handle)
         } else {
             submitInnerCompleted(from: inner)
@@ -211,42 +212,50 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private func handle(_ message: Message) {
         switch message {
         case .outer(.next(let element)):
-            if !admitsInner() { return }
-            let inner: Inner
-            do {
-                inner = try selector(element)
-            } catch {
-                fail(error)
-                return
-            }
-            if activeCount < maxConcurrent {
-                activeCount += 1
-                subscribeInner(inner)
-            } else {
-                enqueueWaiting(inner)
-            }
+            acceptOuter(element)
         case .outer(.error(let error)):
             if !terminated { terminate(.error(error)) }
         case .outer(.completed):
-            if terminated { return }
-            outerCompleted = true
-            group.disposeOuter()
-            if activeCount == 0 { terminate(.completed) }
+            completeOuter()
         case .inner(let inner, .next(let element)):
             if !terminated && !inner.isDone { forwardNext(element) }
         case .inner(let inner, .error(let error)):
-            if terminated || inner.isDone { return }
-            inner.isDone = true
-            terminate(.error(error))
+            failInner(error, inner)
         case .inner(let inner, .completed):
-            completeInner(inner)
+            completeInner(inner, duringSubscribe: false)
         }
     }
 
-    /// Whether an outer element may start an inner sequence now.
-    @inline(__always)
-    private func admitsInner() -> Bool {
-        !terminated && !(ignoresElementsWhileBusy && activeCount > 0)
+    private func acceptOuter(_ element: SourceElement) {
+        if terminated || (ignoresElementsWhileBusy && activeCount > 0) { return }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            return
+        }
+        if activeCount < maxConcurrent {
+            activeCount += 1
+            subscribeInner(inner)
+        } else {
+            enqueueWaiting(inner)
+        }
+    }
+
+    @inline(never)
+    private func completeOuter() {
+        if terminated { return }
+        outerCompleted = true
+        group.disposeOuter()
+        if activeCount == 0 { terminate(.completed) }
+    }
+
+    @inline(never)
+    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+        if terminated || inner.isDone { return }
+        inner.isDone = true
+        terminate(.error(error))
     }
 
     @inline(never)
@@ -254,16 +263,26 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         terminate(.error(error))
     }
 
-    private func completeInner(_ inner: InnerSubscription) {
+    private func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
         if terminated || inner.isDone { return }
         inner.isDone = true
-        group.finish(inner)
+        if inner.isAttached { group.finish(inner) }
         activeCount -= 1
-        if waitingCount > 0 {
-            subscribeInner(dequeueWaiting())
+        if waitingCount > deferredStarts {
+            activeCount += 1
+            if duringSubscribe {
+                deferredStarts += 1
+            } else {
+                subscribeInner(dequeueWaiting())
+            }
         } else if outerCompleted && activeCount == 0 {
-            terminate(.completed)
+            completeAll()
         }
+    }
+
+    @inline(never)
+    private func completeAll() {
+        terminate(.completed)
     }
 
     @inline(never)
@@ -281,15 +300,39 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             waiting.removeAll(keepingCapacity: true)
             waitingHead = 0
         }
-        activeCount += 1
         return next
     }
 
-    // MARK: subscribing an inner sequence (inside or outside the drain)
-
+    /// Subscribes `inner` (its slot already counted in `activeCount`), then any waiting inners whose turn
+    /// came meanwhile.
     private func subscribeInner(_ inner: Inner) {
+        subscribeInline(inner)
+        if deferredStarts > 0 { startDeferred() }
+    }
+
+    @inline(never)
+    private func startDeferred() {
+        while deferredStarts > 0 {
+            deferredStarts -= 1
+            let next = dequeueWaiting()
+            if terminated { continue }
+            subscribeInline(next)
+        }
+    }
+
+    private func subscribeInline(_ inner: Inner) {
         let observer = InnerObs(receiver: self)
-        group.attach(observer, inner.asObservable().subscribe(observer))
+        let thread = InlineDelivery.currentThread
+        inlineThread = thread
+        inline.begin(thread)
+        let subscription = inner.asObservable().subscribe(observer)
+        inline.end()
+        if observer.isDone || terminated {
+            subscription.dispose()
+        } else {
+            observer.isAttached = true
+            group.attach(observer, subscription)
+        }
     }
 
     @inline(never)

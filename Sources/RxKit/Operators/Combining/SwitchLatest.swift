@@ -37,17 +37,16 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 
 /// One `switchLatest`/`flatMapLatest` subscription; source and inner events are handled inside one
 /// `SerialDrain`. `latest` identifies the inner subscription currently mirrored; events from any other
-/// (replaced) inner are dropped. The group holds the current inner (`replaceCurrent`) and finishes the
-/// previous one, which disposes it — or, if it is still being subscribed, makes `attach` dispose it the
-/// moment its `subscribe` returns. The sink keeps only the identity (`latest` is compared, never
-/// dereferenced): a strong reference would make a cycle (sink → inner observer → sink) that a disposal
-/// from downstream, which does not run in the drain, could not break. Every inner observer is made by
-/// `replaceLatest`, which makes it `latest` at once, so an identity is never mistaken for a reused address.
+/// (replaced) inner are dropped. The group holds the current inner once it is attached and disposes it
+/// when it is replaced (before the next one is subscribed, as RxSwift does), completes, or on disposal.
+/// The sink keeps only the identity (`latest` is compared, never dereferenced): a strong reference would
+/// make a cycle (sink → inner observer → sink) that a disposal from downstream, which does not run in the
+/// drain, could not break. Every inner observer becomes `latest` as it is made, so an identity is never
+/// mistaken for a reused address.
 ///
-/// As in `FlatMapSink`, elements take the element lane and are handled at once when no other thread is
-/// delivering, and an inner started by an outer element that arrived with the drain free is subscribed
-/// after the drain is left (the previous inner already disposed), so a synchronous inner (`just`) is
-/// delivered directly and never linked into the group.
+/// As in `FlatMapSink`, elements take the element lane, are handled at once when no other thread is
+/// delivering, and inners are subscribed inside the drain with the thread marked (`InlineDelivery`), so a
+/// synchronous inner (`just`) is delivered directly and never attached to the group.
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
@@ -61,11 +60,15 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     private let selector: (SourceElement) throws -> Inner
     private let drain = SerialDrain<Message>()
     private let group = InnerSubscriptionGroup()
+    private let inline = InlineDelivery()
 
     // Touched only inside the drain.
     @exclusivity(unchecked) private var latest: ObjectIdentifier?
+    /// The latest inner is attached to the group (its `subscribe` returned before it terminated).
+    @exclusivity(unchecked) private var latestAttached = false
     @exclusivity(unchecked) private var outerCompleted = false
     @exclusivity(unchecked) private var terminated = false
+    @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -89,26 +92,12 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     func onNextElement(_ element: SourceElement) {
-        guard drain.tryBegin() else {
+        if drain.tryBegin() {
+            acceptOuter(element)
+            drain.finish(handle)
+        } else {
             submitOuterNext(element)
-            return
         }
-        if terminated {
-            drain.finish(handle)
-            return
-        }
-        let inner: Inner
-        do {
-            inner = try selector(element)
-        } catch {
-            fail(error)
-            drain.finish(handle)
-            return
-        }
-        let observer = replaceLatest()
-        drain.finish(handle)
-        if isDisposed { return }
-        group.attach(observer, inner.asObservable().subscribe(observer))
     }
 
     func onNextElement(at element: UnsafeRawPointer) {
@@ -123,7 +112,13 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     // MARK: inner events (`InnerEventReceiver`)
 
     func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
-        if drain.tryBegin() {
+        if inline.isCurrentThread {
+            if !terminated && ObjectIdentifier(inner) == latest {
+                inline.end()
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                inline.begin(inlineThread)
+            }
+        } else if drain.tryBegin() {
             if !terminated && ObjectIdentifier(inner) == latest {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
@@ -134,11 +129,21 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
-        submit(.inner(inner, .error(error)))
+        if inline.isCurrentThread {
+            inline.end()
+            failInner(error, inner)
+            inline.begin(inlineThread)
+        } else {
+            submit(.inner(inner, .error(error)))
+        }
     }
 
     func innerCompleted(from inner: InnerSubscription) {
-        if drain.tryBegin() {
+        if inline.isCurrentThread {
+            inline.end()
+            completeInner(inner)
+            inline.begin(inlineThread)
+        } else if drain.tryBegin() {
             completeInner(inner)
             drain.finish(handle)
         } else {
@@ -165,51 +170,83 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     private func handle(_ message: Message) {
         switch message {
         case .outer(.next(let element)):
-            if terminated { return }
-            let inner: Inner
-            do {
-                inner = try selector(element)
-            } catch {
-                fail(error)
-                return
-            }
-            let observer = replaceLatest()
-            group.attach(observer, inner.asObservable().subscribe(observer))
+            acceptOuter(element)
         case .outer(.error(let error)):
             if !terminated { terminate(.error(error)) }
         case .outer(.completed):
-            if terminated { return }
-            outerCompleted = true
-            group.disposeOuter()
-            if latest == nil { terminate(.completed) }
+            completeOuter()
         case .inner(let inner, .next(let element)):
             if !terminated && ObjectIdentifier(inner) == latest { forwardNext(element) }
         case .inner(let inner, .error(let error)):
-            if !terminated && ObjectIdentifier(inner) == latest { terminate(.error(error)) }
+            failInner(error, inner)
         case .inner(let inner, .completed):
             completeInner(inner)
         }
     }
 
-    /// Makes a new observer the latest inner and disposes the previous one (RxSwift disposes the previous
-    /// inner before subscribing the next).
-    private func replaceLatest() -> InnerObs {
+    private func acceptOuter(_ element: SourceElement) {
+        if terminated { return }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            return
+        }
+        if latestAttached {
+            latestAttached = false
+            group.finishCurrent()  // disposes the previous inner before the next is subscribed
+        }
         let observer = InnerObs(receiver: self)
         latest = ObjectIdentifier(observer)
-        group.replaceCurrent(with: observer)
-        return observer
+        let thread = InlineDelivery.currentThread
+        inlineThread = thread
+        inline.begin(thread)
+        let subscription = inner.asObservable().subscribe(observer)
+        inline.end()
+        if observer.isDone || terminated || ObjectIdentifier(observer) != latest {
+            subscription.dispose()
+        } else {
+            latestAttached = true
+            observer.isAttached = true
+            group.attachCurrent(observer, subscription)
+        }
+    }
+
+    @inline(never)
+    private func completeOuter() {
+        if terminated { return }
+        outerCompleted = true
+        group.disposeOuter()
+        if latest == nil { terminate(.completed) }
     }
 
     private func completeInner(_ inner: InnerSubscription) {
         if terminated || ObjectIdentifier(inner) != latest { return }
         latest = nil
-        group.finishCurrent(inner)
-        if outerCompleted { terminate(.completed) }
+        inner.isDone = true
+        if latestAttached {
+            latestAttached = false
+            group.finishCurrent()
+        }
+        if outerCompleted { completeAll() }
+    }
+
+    @inline(never)
+    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+        if terminated || ObjectIdentifier(inner) != latest { return }
+        inner.isDone = true
+        terminate(.error(error))
     }
 
     @inline(never)
     private func fail(_ error: Swift.Error) {
         terminate(.error(error))
+    }
+
+    @inline(never)
+    private func completeAll() {
+        terminate(.completed)
     }
 
     @inline(never)

@@ -97,7 +97,8 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
 /// drain; `dispose` may come from any thread, hence the lock.
 final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
-    private let lock = Lock()
+    /// The owning sink's drain lock: held only for the short sections below, never while calling out.
+    private let lock: Lock
     @exclusivity(unchecked) private var head: InnerSubscription?
     @exclusivity(unchecked) private unowned(unsafe) var tail: InnerSubscription?
     @exclusivity(unchecked) private var disposed = false
@@ -106,7 +107,9 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     /// The current inner of a switch, with its subscription in `subscription`.
     @exclusivity(unchecked) private var current: InnerSubscription?
 
-    init() {}
+    init(lock: Lock) {
+        self.lock = lock
+    }
 
     var isDisposed: Bool { lock.withLock { disposed } }
 

@@ -85,7 +85,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
     private let drain = SerialDrain<Message>()
-    private let group = InnerSubscriptionGroup()
+    private let group: InnerSubscriptionGroup
     private let inline = InlineDelivery()
 
     // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
@@ -105,6 +105,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
+        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
     }
 

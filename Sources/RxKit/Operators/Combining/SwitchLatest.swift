@@ -59,7 +59,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     private let selector: (SourceElement) throws -> Inner
     private let drain = SerialDrain<Message>()
-    private let group = InnerSubscriptionGroup()
+    private let group: InnerSubscriptionGroup
     private let inline = InlineDelivery()
 
     // Touched only inside the drain.
@@ -72,6 +72,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
+        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
     }
 

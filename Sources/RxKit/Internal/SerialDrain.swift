@@ -9,7 +9,9 @@
 ///
 /// The fast path (no contention) takes the lock twice and allocates nothing.
 final class SerialDrain<Message>: @unchecked Sendable {
-    private let lock = Lock()
+    /// Guards the drain's own state only for short, non-calling sections; an owner may share it for state
+    /// of its own that is equally short (the flattening sinks' `InnerSubscriptionGroup`), saving a lock.
+    let lock = Lock()
     // Guarded by `lock`. `pendingCount` mirrors `pending.count - pendingHead` so the uncontended path
     // never touches `[Message]` (a runtime metadata look-up per call in unspecialised generic code).
     @exclusivity(unchecked) private var busy = false

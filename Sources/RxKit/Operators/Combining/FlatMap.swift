@@ -48,8 +48,9 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
-        let sink = FlatMapSink(selector: selector, maxConcurrent: maxConcurrent,
-                               ignoresElementsWhileBusy: ignoresElementsWhileBusy, observer: observer, cancel: cancel)
+        let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
+            selector: selector, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: ignoresElementsWhileBusy,
+            observer: observer, cancel: cancel)
         if let source {
             return (sink, sink.run(source))
         }
@@ -57,135 +58,288 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
     }
 }
 
-/// One merge subscription. Every event, from the source or from an inner sequence, goes through one
-/// `SerialDrain`, so the state below is only touched by the draining thread and downstream is never
-/// called concurrently. Inner sequences are subscribed from inside the drain: an inner sequence that
-/// completes synchronously is handled after its `subscribe` returns, so long chains do not grow the stack.
-final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
+/// One merge subscription. Every event, from the source or from an inner sequence, is handled inside one
+/// `SerialDrain`, so the state below is only touched by the draining thread and downstream is never called
+/// concurrently.
+///
+/// The per-event paths build nothing generic:
+/// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
+///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a `Message`;
+/// - inner sequences are subscribed inside the drain with the thread marked (`InlineDelivery`), so what an
+///   inner sends while being subscribed (`just`) is handled directly, without the drain's lock, and an
+///   inner that also completes then is never linked into the group (see `InnerSubscriptions.swift`);
+/// - when an inner completes during its own subscription and another one is waiting
+///   (`merge(maxConcurrent:)`, `concatMap`), the waiting one is subscribed after `subscribe` returns, in a
+///   loop, so chains of synchronous inners do not grow the stack.
+final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
+    Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
+    where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
     typealias Element = SourceElement
 
     enum Message {
         case outer(Event<SourceElement>)
-        case inner(FlatMapInnerObserver<SourceElement, Inner, Observer>, Event<Inner.Element>)
+        case inner(InnerSubscription, Event<Inner.Element>)
     }
 
     private let selector: (SourceElement) throws -> Inner
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
     private let drain = SerialDrain<Message>()
-    private let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
+    private let group: InnerSubscriptionGroup
+    private let inline = InlineDelivery()
 
-    // Touched only inside the drain.
-    private var activeCount = 0
-    private var outerCompleted = false
-    private var terminated = false
-    private var waiting: [Inner] = []
-    private var waitingHead = 0
+    // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
+    // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
+    // inners whose turn came while an inner was being subscribed, started once that `subscribe` returns.
+    @exclusivity(unchecked) private var activeCount = 0
+    @exclusivity(unchecked) private var outerCompleted = false
+    @exclusivity(unchecked) private var terminated = false
+    @exclusivity(unchecked) private var waiting: [Inner] = []
+    @exclusivity(unchecked) private var waitingHead = 0
+    @exclusivity(unchecked) private var waitingCount = 0
+    @exclusivity(unchecked) private var deferredStarts = 0
+    @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
          observer: Observer, cancel: Cancelable) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
+        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
+        selfLane = self
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
+        group.setOuter(source.subscribe(self))
         return group
     }
 
     /// Behaves as if an outer sequence sent each of `elements` and completed.
     func run(elements: [SourceElement]) -> Disposable {
         for element in elements {
-            submit(.outer(.next(element)))
+            onNextElement(element)
         }
-        submit(.outer(.completed))
+        on(.completed)
         return group
     }
 
+    // MARK: outer events
+
     func on(_ event: Event<SourceElement>) {
-        submit(.outer(event))
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error, .completed:
+            submit(.outer(event))
+        }
     }
 
-    func submit(_ message: Message) {
+    func onNextElement(_ element: SourceElement) {
+        if drain.tryBegin() {
+            acceptOuter(element)
+            drain.finish(handle)
+        } else {
+            submitOuterNext(element)
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    }
+
+    @inline(never)
+    private func submitOuterNext(_ element: SourceElement) {
+        submit(.outer(.next(element)))
+    }
+
+    // MARK: inner events (`InnerEventReceiver`)
+
+    func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            if !terminated && !inner.isDone {
+                inline.end()
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                inline.begin(inlineThread)
+            }
+        } else if drain.tryBegin() {
+            if !terminated && !inner.isDone {
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+            }
+            drain.finish(handle)
+        } else {
+            submitInnerNext(element, from: inner)
+        }
+    }
+
+    func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            inline.end()
+            failInner(error, inner)
+            inline.begin(inlineThread)
+        } else {
+            submit(.inner(inner, .error(error)))
+        }
+    }
+
+    func innerCompleted(from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            inline.end()
+            completeInner(inner, duringSubscribe: true)
+            inline.begin(inlineThread)
+        } else if drain.tryBegin() {
+            completeInner(inner, duringSubscribe: false)
+            drain.finish(handle)
+        } else {
+            submitInnerCompleted(from: inner)
+        }
+    }
+
+    @inline(never)
+    private func submitInnerNext(_ element: UnsafeRawPointer, from inner: InnerSubscription) {
+        submit(.inner(inner, .next(element.assumingMemoryBound(to: Observer.Element.self).pointee)))
+    }
+
+    @inline(never)
+    private func submitInnerCompleted(from inner: InnerSubscription) {
+        submit(.inner(inner, .completed))
+    }
+
+    // MARK: inside the drain
+
+    private func submit(_ message: Message) {
         drain.submit(message) { handle($0) }
     }
 
     private func handle(_ message: Message) {
-        if terminated { return }
         switch message {
         case .outer(.next(let element)):
-            if ignoresElementsWhileBusy && activeCount > 0 { return }
-            let inner: Inner
-            do {
-                inner = try selector(element)
-            } catch {
-                terminate(.error(error))
-                return
-            }
-            if activeCount < maxConcurrent {
-                subscribe(inner)
-            } else {
-                waiting.append(inner)
-            }
+            acceptOuter(element)
         case .outer(.error(let error)):
-            terminate(.error(error))
+            if !terminated { terminate(.error(error)) }
         case .outer(.completed):
-            outerCompleted = true
-            outerSubscription.dispose()
-            if activeCount == 0 { terminate(.completed) }
-        case .inner(_, .next(let element)):
-            forwardOn(.next(element))
-        case .inner(_, .error(let error)):
-            terminate(.error(error))
-        case .inner(let innerObserver, .completed):
-            if let key = innerObserver.key { group.remove(for: key) }
-            activeCount -= 1
-            if waitingHead < waiting.count {
-                let next = waiting[waitingHead]
-                waitingHead += 1
-                if waitingHead == waiting.count {
-                    waiting.removeAll(keepingCapacity: true)
-                    waitingHead = 0
-                }
-                subscribe(next)
-            } else if outerCompleted && activeCount == 0 {
-                terminate(.completed)
-            }
+            completeOuter()
+        case .inner(let inner, .next(let element)):
+            if !terminated && !inner.isDone { forwardNext(element) }
+        case .inner(let inner, .error(let error)):
+            failInner(error, inner)
+        case .inner(let inner, .completed):
+            completeInner(inner, duringSubscribe: false)
         }
     }
 
-    private func subscribe(_ inner: Inner) {
-        activeCount += 1
-        let innerObserver = FlatMapInnerObserver(sink: self)
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }  // disposed meanwhile
-        innerObserver.key = key
-        subscription.setDisposable(inner.asObservable().subscribe(innerObserver))
+    private func acceptOuter(_ element: SourceElement) {
+        if terminated || (ignoresElementsWhileBusy && activeCount > 0) { return }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            return
+        }
+        if activeCount < maxConcurrent {
+            activeCount += 1
+            subscribeInner(inner)
+        } else {
+            enqueueWaiting(inner)
+        }
     }
 
+    @inline(never)
+    private func completeOuter() {
+        if terminated { return }
+        outerCompleted = true
+        group.disposeOuter()
+        if activeCount == 0 { terminate(.completed) }
+    }
+
+    @inline(never)
+    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+        if terminated || inner.isDone { return }
+        inner.isDone = true
+        terminate(.error(error))
+    }
+
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        terminate(.error(error))
+    }
+
+    private func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
+        if terminated || inner.isDone { return }
+        inner.isDone = true
+        if inner.isAttached { group.finish(inner) }
+        activeCount -= 1
+        if waitingCount > deferredStarts {
+            activeCount += 1
+            if duringSubscribe {
+                deferredStarts += 1
+            } else {
+                subscribeInner(dequeueWaiting())
+            }
+        } else if outerCompleted && activeCount == 0 {
+            completeAll()
+        }
+    }
+
+    @inline(never)
+    private func completeAll() {
+        terminate(.completed)
+    }
+
+    @inline(never)
+    private func enqueueWaiting(_ inner: Inner) {
+        waiting.append(inner)
+        waitingCount += 1
+    }
+
+    @inline(never)
+    private func dequeueWaiting() -> Inner {
+        let next = waiting[waitingHead]
+        waitingHead += 1
+        waitingCount -= 1
+        if waitingCount == 0 {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+        }
+        return next
+    }
+
+    /// Subscribes `inner` (its slot already counted in `activeCount`), then any waiting inners whose turn
+    /// came meanwhile.
+    private func subscribeInner(_ inner: Inner) {
+        subscribeInline(inner)
+        if deferredStarts > 0 { startDeferred() }
+    }
+
+    @inline(never)
+    private func startDeferred() {
+        while deferredStarts > 0 {
+            deferredStarts -= 1
+            let next = dequeueWaiting()
+            if terminated { continue }
+            subscribeInline(next)
+        }
+    }
+
+    private func subscribeInline(_ inner: Inner) {
+        let observer = InnerObs(receiver: self)
+        let thread = InlineDelivery.currentThread
+        inlineThread = thread
+        inline.begin(thread)
+        let subscription = inner.asObservable().subscribe(observer)
+        inline.end()
+        if observer.isDone || terminated {
+            subscription.dispose()
+        } else {
+            observer.isAttached = true
+            group.attach(observer, subscription)
+        }
+    }
+
+    @inline(never)
     private func terminate(_ event: Event<Observer.Element>) {
         terminated = true
         forwardTerminal(event)
-    }
-}
-
-/// Receives one inner sequence's events and hands them to the merge sink's drain.
-final class FlatMapInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
-    private let sink: FlatMapSink<SourceElement, Inner, Observer>
-    /// This inner subscription's key in the sink's group; set inside the drain before subscribing.
-    var key: CompositeDisposable.DisposeKey?
-
-    init(sink: FlatMapSink<SourceElement, Inner, Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Inner.Element>) {
-        sink.submit(.inner(self, event))
     }
 }

@@ -29,107 +29,231 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
-        let sink = SwitchLatestSink(selector: selector, observer: observer, cancel: cancel)
+        let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
+            selector: selector, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
 
-/// One `switchLatest`/`flatMapLatest` subscription; source and inner events share one `SerialDrain`.
-/// Each inner subscription carries a generation number, and events of a replaced generation are dropped.
-final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
+/// One `switchLatest`/`flatMapLatest` subscription; source and inner events are handled inside one
+/// `SerialDrain`. `latest` identifies the inner subscription currently mirrored; events from any other
+/// (replaced) inner are dropped. The group holds the current inner once it is attached and disposes it
+/// when it is replaced (before the next one is subscribed, as RxSwift does), completes, or on disposal.
+/// The sink keeps only the identity (`latest` is compared, never dereferenced): a strong reference would
+/// make a cycle (sink → inner observer → sink) that a disposal from downstream, which does not run in the
+/// drain, could not break. Every inner observer becomes `latest` as it is made, so an identity is never
+/// mistaken for a reused address.
+///
+/// As in `FlatMapSink`, elements take the element lane, are handled at once when no other thread is
+/// delivering, and inners are subscribed inside the drain with the thread marked (`InlineDelivery`), so a
+/// synchronous inner (`just`) is delivered directly and never attached to the group.
+final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
+    Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
+    where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
     typealias Element = SourceElement
 
     enum Message {
         case outer(Event<SourceElement>)
-        case inner(generation: UInt64, Event<Inner.Element>)
+        case inner(InnerSubscription, Event<Inner.Element>)
     }
 
     private let selector: (SourceElement) throws -> Inner
     private let drain = SerialDrain<Message>()
-    private let outerSubscription = SingleAssignmentDisposable()
-    private let innerSubscription = SerialDisposable()
+    private let group: InnerSubscriptionGroup
+    private let inline = InlineDelivery()
 
     // Touched only inside the drain.
-    private var generation: UInt64 = 0
-    private var hasActiveInner = false
-    private var outerCompleted = false
-    private var terminated = false
+    @exclusivity(unchecked) private var latest: ObjectIdentifier?
+    /// The latest inner is attached to the group (its `subscribe` returned before it terminated).
+    @exclusivity(unchecked) private var latestAttached = false
+    @exclusivity(unchecked) private var outerCompleted = false
+    @exclusivity(unchecked) private var terminated = false
+    @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
+        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
+        selfLane = self
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        outerSubscription.setDisposable(source.subscribe(self))
-        return Disposables.create(outerSubscription, innerSubscription)
+        group.setOuter(source.subscribe(self))
+        return group
     }
+
+    // MARK: outer events
 
     func on(_ event: Event<SourceElement>) {
-        submit(.outer(event))
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error, .completed:
+            submit(.outer(event))
+        }
     }
 
-    func submit(_ message: Message) {
+    func onNextElement(_ element: SourceElement) {
+        if drain.tryBegin() {
+            acceptOuter(element)
+            drain.finish(handle)
+        } else {
+            submitOuterNext(element)
+        }
+    }
+
+    func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    }
+
+    @inline(never)
+    private func submitOuterNext(_ element: SourceElement) {
+        submit(.outer(.next(element)))
+    }
+
+    // MARK: inner events (`InnerEventReceiver`)
+
+    func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            if !terminated && ObjectIdentifier(inner) == latest {
+                inline.end()
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                inline.begin(inlineThread)
+            }
+        } else if drain.tryBegin() {
+            if !terminated && ObjectIdentifier(inner) == latest {
+                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+            }
+            drain.finish(handle)
+        } else {
+            submitInnerNext(element, from: inner)
+        }
+    }
+
+    func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            inline.end()
+            failInner(error, inner)
+            inline.begin(inlineThread)
+        } else {
+            submit(.inner(inner, .error(error)))
+        }
+    }
+
+    func innerCompleted(from inner: InnerSubscription) {
+        if inline.isCurrentThread {
+            inline.end()
+            completeInner(inner)
+            inline.begin(inlineThread)
+        } else if drain.tryBegin() {
+            completeInner(inner)
+            drain.finish(handle)
+        } else {
+            submitInnerCompleted(from: inner)
+        }
+    }
+
+    @inline(never)
+    private func submitInnerNext(_ element: UnsafeRawPointer, from inner: InnerSubscription) {
+        submit(.inner(inner, .next(element.assumingMemoryBound(to: Observer.Element.self).pointee)))
+    }
+
+    @inline(never)
+    private func submitInnerCompleted(from inner: InnerSubscription) {
+        submit(.inner(inner, .completed))
+    }
+
+    // MARK: inside the drain
+
+    private func submit(_ message: Message) {
         drain.submit(message) { handle($0) }
     }
 
     private func handle(_ message: Message) {
-        if terminated { return }
         switch message {
         case .outer(.next(let element)):
-            let inner: Inner
-            do {
-                inner = try selector(element)
-            } catch {
-                terminate(.error(error))
-                return
-            }
-            generation &+= 1
-            hasActiveInner = true
-            let subscription = SingleAssignmentDisposable()
-            innerSubscription.disposable = subscription  // disposes the previous inner first
-            let innerObserver = SwitchLatestInnerObserver(sink: self, generation: generation)
-            subscription.setDisposable(inner.asObservable().subscribe(innerObserver))
+            acceptOuter(element)
         case .outer(.error(let error)):
-            terminate(.error(error))
+            if !terminated { terminate(.error(error)) }
         case .outer(.completed):
-            outerCompleted = true
-            outerSubscription.dispose()
-            if !hasActiveInner { terminate(.completed) }
-        case .inner(let innerGeneration, let event):
-            guard innerGeneration == generation else { return }
-            switch event {
-            case .next(let element):
-                forwardOn(.next(element))
-            case .error(let error):
-                terminate(.error(error))
-            case .completed:
-                hasActiveInner = false
-                innerSubscription.disposable = Disposables.create()  // releases the finished inner
-                if outerCompleted { terminate(.completed) }
-            }
+            completeOuter()
+        case .inner(let inner, .next(let element)):
+            if !terminated && ObjectIdentifier(inner) == latest { forwardNext(element) }
+        case .inner(let inner, .error(let error)):
+            failInner(error, inner)
+        case .inner(let inner, .completed):
+            completeInner(inner)
         }
     }
 
+    private func acceptOuter(_ element: SourceElement) {
+        if terminated { return }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            return
+        }
+        if latestAttached {
+            latestAttached = false
+            group.finishCurrent()  // disposes the previous inner before the next is subscribed
+        }
+        let observer = InnerObs(receiver: self)
+        latest = ObjectIdentifier(observer)
+        let thread = InlineDelivery.currentThread
+        inlineThread = thread
+        inline.begin(thread)
+        let subscription = inner.asObservable().subscribe(observer)
+        inline.end()
+        if observer.isDone || terminated || ObjectIdentifier(observer) != latest {
+            subscription.dispose()
+        } else {
+            latestAttached = true
+            observer.isAttached = true
+            group.attachCurrent(observer, subscription)
+        }
+    }
+
+    @inline(never)
+    private func completeOuter() {
+        if terminated { return }
+        outerCompleted = true
+        group.disposeOuter()
+        if latest == nil { terminate(.completed) }
+    }
+
+    private func completeInner(_ inner: InnerSubscription) {
+        if terminated || ObjectIdentifier(inner) != latest { return }
+        latest = nil
+        inner.isDone = true
+        if latestAttached {
+            latestAttached = false
+            group.finishCurrent()
+        }
+        if outerCompleted { completeAll() }
+    }
+
+    @inline(never)
+    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+        if terminated || ObjectIdentifier(inner) != latest { return }
+        inner.isDone = true
+        terminate(.error(error))
+    }
+
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        terminate(.error(error))
+    }
+
+    @inline(never)
+    private func completeAll() {
+        terminate(.completed)
+    }
+
+    @inline(never)
     private func terminate(_ event: Event<Observer.Element>) {
         terminated = true
         forwardTerminal(event)
-    }
-}
-
-/// Receives one inner sequence's events, tagged with its generation.
-final class SwitchLatestInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType, @unchecked Sendable
-    where Observer.Element == Inner.Element {
-    private let sink: SwitchLatestSink<SourceElement, Inner, Observer>
-    private let generation: UInt64
-
-    init(sink: SwitchLatestSink<SourceElement, Inner, Observer>, generation: UInt64) {
-        self.sink = sink
-        self.generation = generation
-    }
-
-    func on(_ event: Event<Inner.Element>) {
-        sink.submit(.inner(generation: generation, event))
     }
 }

@@ -1,6 +1,10 @@
 /// Shared plumbing for the inner objects of operators: every inner is a final class that is both the
 /// upstream's `Subscriber` and the downstream's `Subscription`, and keeps its `SubscriptionStatus`
 /// under its own lock. These helpers take and release the lock; none calls out while holding it.
+///
+/// Every inner declares `@exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+/// { didSet { lock.publish(status) } }`: the `didSet` mirrors "subscribed?" in the lock's atomic word,
+/// which `isActive()` (the per-value check) reads without taking the lock.
 internal protocol OperatorInner: AnyObject, Subscription {
     var lock: Lock { get }
     var status: SubscriptionStatus { get set }
@@ -21,12 +25,11 @@ extension OperatorInner {
         return true
     }
 
-    /// Whether values may still flow (subscribed and not terminal).
+    /// Whether values may still flow (subscribed and not terminal): one atomic load of the mirror that
+    /// `status`'s `didSet` keeps in the lock's word (`Lock.publish(_:)`), no lock/unlock pair.
     @inline(__always)
     func isActive() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return status.isSubscribed
+        lock.isSubscribed
     }
 
     /// Moves to the terminal state; returns `true` if it was subscribed (so the caller may complete downstream).

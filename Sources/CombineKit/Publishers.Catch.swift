@@ -59,7 +59,7 @@ private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Dow
     typealias Failure = Upstream.Failure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
     private let downstream: Downstream
     private let handler: (Upstream.Failure) throws -> NewPublisher
     private let name: String

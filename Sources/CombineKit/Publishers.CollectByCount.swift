@@ -35,7 +35,7 @@ extension Publishers.CollectByCount {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let count: Int
         private var buffer: [Input] = []

@@ -49,7 +49,7 @@ extension Publishers.CollectByTime {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let output: DemandBuffer<Downstream>
         private let downstream: Downstream
         private let scheduler: Context

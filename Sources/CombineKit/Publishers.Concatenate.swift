@@ -58,7 +58,7 @@ extension Publishers.Concatenate {
         typealias Input = Output
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private var suffix: Suffix?
         private var demand = Subscribers.Demand.none

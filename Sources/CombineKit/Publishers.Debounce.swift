@@ -42,7 +42,7 @@ extension Publishers.Debounce {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context

@@ -39,7 +39,7 @@ extension Publishers.Delay {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let publisher: Publishers.Delay<Upstream, Context>
         private var cancelled = false

@@ -62,7 +62,7 @@ extension Publishers.FlatMap {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
         private let maxPublishers: Subscribers.Demand

@@ -137,7 +137,7 @@ extension Publishers.TryMap {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let transform: (Input) throws -> Output
 

@@ -62,7 +62,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     typealias Failure = Downstream.Failure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -124,7 +124,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
     where Downstream.Input == Input, Downstream.Failure == Failure
 {
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?

@@ -55,7 +55,7 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
     private let downstream: Downstream
     private let replacement: Input
     private let replacesEmpty: Bool

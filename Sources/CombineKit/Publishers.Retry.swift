@@ -36,7 +36,7 @@ extension Publishers.Retry {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let upstream: Upstream
         private let downstream: Downstream
         private var remaining: Int?

@@ -58,7 +58,7 @@ extension Publishers.Scan {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private var accumulator: Output
         private let next: (Output, Input) throws -> Output

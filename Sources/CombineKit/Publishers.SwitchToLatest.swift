@@ -57,7 +57,7 @@ extension Publishers.SwitchToLatest {
         typealias Failure = P.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
         private var generation = 0

@@ -41,7 +41,7 @@ extension Publishers.Timeout {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
         private let downstream: Downstream
         private let publisher: Publishers.Timeout<Upstream, Context>
         private var generation = 0

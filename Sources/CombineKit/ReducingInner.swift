@@ -15,7 +15,7 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
     }
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
     private let downstream: Downstream
     private var result: Output?
     private let step: (inout Output?, Input) throws -> Bool

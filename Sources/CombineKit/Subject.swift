@@ -31,7 +31,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
     private let lock = Lock.make()
     private var subject: Downstream?
-    @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+    @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
 
     init(_ subject: Downstream) {
         self.subject = subject

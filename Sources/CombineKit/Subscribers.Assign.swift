@@ -10,7 +10,7 @@ extension Subscribers {
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
         private let lock = Lock.make()
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {

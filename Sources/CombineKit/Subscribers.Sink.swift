@@ -7,7 +7,7 @@ extension Subscribers {
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         private let lock = Lock.make()
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
 
         /// Initializes a sink with the provided closures.
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -33,12 +33,8 @@ extension Subscribers {
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard case .subscribed = status else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
+            // One atomic load of the mirror `status`'s didSet keeps (no lock/unlock pair per value).
+            guard lock.isSubscribed else { return .none }
             receiveValue(value)
             return .none
         }

@@ -97,14 +97,20 @@ extension Publishers {
 /// (never more than demanded, nothing after a terminal event or after `cancel()`, no concurrent calls)
 /// carry over unchanged. No lock, no allocation, one call per value. (`tryMap` keeps an inner object: a
 /// thrown error has to cancel the upstream and fail the stream, which needs a subscription of its own.)
-internal struct MappingSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+///
+/// `Output` is a generic parameter of its own (rather than `Downstream.Input`) so that the per-value
+/// path, which needs the output type's metadata for its temporary, finds it in the type's own metadata
+/// instead of an associated-type look-up per value in unspecialised code.
+internal struct MappingSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output
+{
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
-    private let transform: (Input) -> Downstream.Input
+    private let transform: (Input) -> Output
     private let name: String
 
-    init(downstream: Downstream, name: String, transform: @escaping (Input) -> Downstream.Input) {
+    init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
         self.downstream = downstream
         self.name = name
         self.transform = transform

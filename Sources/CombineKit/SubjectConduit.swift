@@ -49,8 +49,11 @@ internal struct SubjectConduitList<Output, Failure: Error> {
 
     /// Offers `value` to every conduit of a snapshot (call with no lock held).
     static func offer(_ value: Output, to snapshot: [AnyObject]) {
-        for conduit in snapshot {
-            unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+        // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
+        for index in snapshot.indices {
+            Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+            }
         }
     }
 
@@ -338,9 +341,17 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
 
     /// Delivers `value`; if nothing happened meanwhile, ends the delivery with one compare-exchange.
     private func deliver(_ value: Output) {
-        let additional = downstreamStorage.pointee.receive(value)
+        let additional = Self.call(&downstreamStorage.pointee, with: value)
         if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
         drainAfterDelivery(additional)
+    }
+
+    /// Calls the subscriber in place: passing the storage `inout` lets the call borrow it, where
+    /// `downstreamStorage.pointee.receive(value)` copies the subscriber (a retain and a release of each
+    /// of its references, per value) because nothing tells the compiler the storage stays unchanged.
+    @inline(__always)
+    private static func call(_ downstream: inout Downstream, with value: Output) -> Subscribers.Demand {
+        downstream.receive(value)
     }
 
     /// The slow end of a delivery: adds the returned demand, delivers what was queued meanwhile (one at
@@ -360,7 +371,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             if queue.hasValues {
                 let value = queue.popValue()
                 lock.unlock()
-                additional = downstreamStorage.pointee.receive(value)
+                additional = Self.call(&downstreamStorage.pointee, with: value)
                 lock.lock()
                 continue
             }

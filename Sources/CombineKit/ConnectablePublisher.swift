@@ -99,7 +99,7 @@ private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream:
     typealias Failure = Upstream.Failure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let parent: Publishers.Autoconnect<Upstream>
     private let downstream: Downstream
     private var ended = false

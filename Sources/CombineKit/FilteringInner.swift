@@ -7,7 +7,7 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let select: (Input) throws -> Downstream.Input?
     private let name: String

@@ -2,9 +2,9 @@
 /// upstream's `Subscriber` and the downstream's `Subscription`, and keeps its `SubscriptionStatus`
 /// under its own lock. These helpers take and release the lock; none calls out while holding it.
 ///
-/// Every inner declares `@exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-/// { didSet { lock.publish(status) } }`: the `didSet` mirrors "subscribed?" in the lock's atomic word,
-/// which `isActive()` (the per-value check) reads without taking the lock.
+/// Every assignment to `status` is followed, under the lock, by `lock.setSubscribedFlag(_:)` with the
+/// matching flag: the lock's atomic word mirrors "subscribed?", which `isActive()` (the per-value check)
+/// reads without taking the lock. Debug builds check the mirror against `status` in `isActive()`.
 internal protocol OperatorInner: AnyObject, Subscription {
     var lock: Lock { get }
     var status: SubscriptionStatus { get set }
@@ -21,15 +21,24 @@ extension OperatorInner {
             return false
         }
         status = .subscribed(subscription)
+        lock.setSubscribedFlag(true)
         lock.unlock()
         return true
     }
 
-    /// Whether values may still flow (subscribed and not terminal): one atomic load of the mirror that
-    /// `status`'s `didSet` keeps in the lock's word (`Lock.publish(_:)`), no lock/unlock pair.
+    /// Whether values may still flow (subscribed and not terminal): one atomic load of the mirror kept in
+    /// the lock's word (`Lock.setSubscribedFlag(_:)`), no lock/unlock pair.
     @inline(__always)
     func isActive() -> Bool {
-        lock.isSubscribed
+        assert(mirrorMatchesStatus(), "\(Self.self): status assigned without lock.setSubscribedFlag(_:)")
+        return lock.isSubscribed
+    }
+
+    /// Debug check: the mirror agrees with `status` (both read under the lock).
+    func mirrorMatchesStatus() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return lock.isSubscribed == status.isSubscribed
     }
 
     /// Moves to the terminal state; returns `true` if it was subscribed (so the caller may complete downstream).
@@ -39,6 +48,7 @@ extension OperatorInner {
         defer { lock.unlock() }
         guard status.isSubscribed else { return false }
         status = .terminal
+        lock.setSubscribedFlag(false)
         return true
     }
 
@@ -51,6 +61,7 @@ extension OperatorInner {
             return false
         }
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         subscription.cancel()
         return true
@@ -75,6 +86,7 @@ extension OperatorInner {
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         subscription?.cancel()
     }

@@ -62,7 +62,7 @@ extension Publishers.Buffer {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
@@ -106,6 +106,7 @@ extension Publishers.Buffer {
                 case .customError(let makeError):
                     let subscription = status.subscription
                     status = .terminal
+                    lock.setSubscribedFlag(false)
                     buffer = []
                     pendingCompletion = .failure(makeError())
                     lock.unlock()
@@ -128,6 +129,7 @@ extension Publishers.Buffer {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             pendingCompletion = completion
             lock.unlock()
             drain()

@@ -35,7 +35,7 @@ extension Publishers.CollectByCount {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let count: Int
         private var buffer: [Input] = []
@@ -78,6 +78,7 @@ extension Publishers.CollectByCount {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let remainder = buffer
             buffer = []
             lock.unlock()

@@ -49,7 +49,7 @@ extension Publishers.CollectByTime {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let output: DemandBuffer<Downstream>
         private let downstream: Downstream
         private let scheduler: Context
@@ -137,6 +137,7 @@ extension Publishers.CollectByTime {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let remainder = buffer
             buffer = []
             let timer = self.timer

@@ -58,7 +58,7 @@ extension Publishers.Concatenate {
         typealias Input = Output
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private var suffix: Suffix?
         private var demand = Subscribers.Demand.none
@@ -112,11 +112,13 @@ extension Publishers.Concatenate {
             if case .finished = completion, let suffix = suffix {
                 self.suffix = nil
                 status = .awaitingSubscription
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 suffix.subscribe(self)
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }

@@ -42,7 +42,7 @@ extension Publishers.Debounce {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
@@ -112,6 +112,7 @@ extension Publishers.Debounce {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             pending = nil
             generation += 1
             lock.unlock()

@@ -39,7 +39,7 @@ extension Publishers.Delay {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Delay<Upstream, Context>
         private var cancelled = false
@@ -85,6 +85,7 @@ extension Publishers.Delay {
                     return
                 }
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 downstream.receive(completion: completion)
             }

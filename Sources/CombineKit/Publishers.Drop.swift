@@ -95,7 +95,7 @@ extension Publishers.Drop {
         typealias Input = Upstream.Output
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private var remaining: Int
         private var requestedBefore = false

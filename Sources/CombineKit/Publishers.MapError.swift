@@ -36,7 +36,7 @@ extension Publishers.MapError {
         typealias Input = Upstream.Output
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Upstream.Failure) -> Failure
 

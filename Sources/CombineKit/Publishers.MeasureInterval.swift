@@ -33,7 +33,7 @@ extension Publishers.MeasureInterval {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let scheduler: Context
         private var last: Context.SchedulerTimeType?

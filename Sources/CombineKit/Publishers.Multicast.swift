@@ -93,7 +93,7 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
     typealias Failure = Downstream.Failure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
 
     init(downstream: Downstream) {

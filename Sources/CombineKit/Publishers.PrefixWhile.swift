@@ -53,7 +53,7 @@ private final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: 
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let predicate: (Input) throws -> Bool
     private let name: String

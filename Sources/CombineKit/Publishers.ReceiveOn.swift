@@ -62,7 +62,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     typealias Failure = Downstream.Failure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -105,6 +105,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }
@@ -124,7 +125,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
     where Downstream.Input == Input, Downstream.Failure == Failure
 {
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -166,6 +167,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         if let subscription = subscription {
             scheduler.schedule(options: options) { subscription.cancel() }

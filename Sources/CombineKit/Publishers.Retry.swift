@@ -36,7 +36,7 @@ extension Publishers.Retry {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let upstream: Upstream
         private let downstream: Downstream
         private var remaining: Int?
@@ -93,11 +93,13 @@ extension Publishers.Retry {
             if case .failure = completion, !cancelled, remaining.map({ $0 > 0 }) ?? true {
                 remaining = remaining.map { $0 - 1 }
                 status = .awaitingSubscription
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 upstream.subscribe(self)
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }

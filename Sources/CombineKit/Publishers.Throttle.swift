@@ -46,7 +46,7 @@ extension Publishers.Throttle {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context

@@ -41,7 +41,7 @@ extension Publishers.Timeout {
         typealias Failure = Upstream.Failure
 
         let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Timeout<Upstream, Context>
         private var generation = 0
@@ -74,6 +74,7 @@ extension Publishers.Timeout {
             }
             finished = true
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             subscription.cancel()
             if let makeError = publisher.customError {
@@ -118,6 +119,7 @@ extension Publishers.Timeout {
                 }
                 finished = true
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 downstream.receive(completion: completion)
             }

@@ -60,7 +60,7 @@ private final class UntilOutputInner<Input, UpstreamFailure: Error, OtherFailure
     typealias Failure = UpstreamFailure
 
     let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let dropsUntilTrigger: Bool
     private var triggered = false

@@ -10,7 +10,7 @@ extension Subscribers {
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
         private let lock = Lock.make()
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
@@ -32,6 +32,7 @@ extension Subscribers {
                 return
             }
             status = .subscribed(subscription)
+            lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
         }
@@ -54,6 +55,7 @@ extension Subscribers {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let released = object
             object = nil
             lock.unlock()
@@ -64,6 +66,7 @@ extension Subscribers {
             lock.lock()
             let subscription = status.subscription
             status = .terminal
+            lock.setSubscribedFlag(false)
             let released = object
             object = nil
             lock.unlock()

@@ -7,7 +7,7 @@ extension Subscribers {
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         private let lock = Lock.make()
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription { didSet { lock.publish(status) } }
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
         /// Initializes a sink with the provided closures.
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -28,12 +28,13 @@ extension Subscribers {
                 return
             }
             status = .subscribed(subscription)
+            lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            // One atomic load of the mirror `status`'s didSet keeps (no lock/unlock pair per value).
+            // One atomic load of the "subscribed?" mirror kept beside the lock (no lock/unlock pair per value).
             guard lock.isSubscribed else { return .none }
             receiveValue(value)
             return .none
@@ -46,6 +47,7 @@ extension Subscribers {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             receiveCompletion(completion)
         }
@@ -54,10 +56,12 @@ extension Subscribers {
             lock.lock()
             guard case .subscribed(let subscription) = status else {
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             subscription.cancel()
         }

@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "CombineKit"),
+        .target(name: "CombineKit", dependencies: ["ReactiveBridgeAtomics"]),
         .target(name: "CombineKitTest", dependencies: ["CombineKit", "GrammarChecking"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
         .target(name: "CombineKitExt", dependencies: ["CombineKit"]),

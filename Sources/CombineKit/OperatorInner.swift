@@ -1,6 +1,10 @@
 /// Shared plumbing for the inner objects of operators: every inner is a final class that is both the
 /// upstream's `Subscriber` and the downstream's `Subscription`, and keeps its `SubscriptionStatus`
 /// under its own lock. These helpers take and release the lock; none calls out while holding it.
+///
+/// Every assignment to `status` is followed, under the lock, by `lock.setSubscribedFlag(_:)` with the
+/// matching flag: the lock's atomic word mirrors "subscribed?", which `isActive()` (the per-value check)
+/// reads without taking the lock. Debug builds check the mirror against `status` in `isActive()`.
 internal protocol OperatorInner: AnyObject, Subscription {
     var lock: Lock { get }
     var status: SubscriptionStatus { get set }
@@ -17,16 +21,24 @@ extension OperatorInner {
             return false
         }
         status = .subscribed(subscription)
+        lock.setSubscribedFlag(true)
         lock.unlock()
         return true
     }
 
-    /// Whether values may still flow (subscribed and not terminal).
+    /// Whether values may still flow (subscribed and not terminal): one atomic load of the mirror kept in
+    /// the lock's word (`Lock.setSubscribedFlag(_:)`), no lock/unlock pair.
     @inline(__always)
     func isActive() -> Bool {
+        assert(mirrorMatchesStatus(), "\(Self.self): status assigned without lock.setSubscribedFlag(_:)")
+        return lock.isSubscribed
+    }
+
+    /// Debug check: the mirror agrees with `status` (both read under the lock).
+    func mirrorMatchesStatus() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return status.isSubscribed
+        return lock.isSubscribed == status.isSubscribed
     }
 
     /// Moves to the terminal state; returns `true` if it was subscribed (so the caller may complete downstream).
@@ -36,6 +48,7 @@ extension OperatorInner {
         defer { lock.unlock() }
         guard status.isSubscribed else { return false }
         status = .terminal
+        lock.setSubscribedFlag(false)
         return true
     }
 
@@ -48,6 +61,7 @@ extension OperatorInner {
             return false
         }
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         subscription.cancel()
         return true
@@ -72,6 +86,7 @@ extension OperatorInner {
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         subscription?.cancel()
     }

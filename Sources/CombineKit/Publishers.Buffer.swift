@@ -106,6 +106,7 @@ extension Publishers.Buffer {
                 case .customError(let makeError):
                     let subscription = status.subscription
                     status = .terminal
+                    lock.setSubscribedFlag(false)
                     buffer = []
                     pendingCompletion = .failure(makeError())
                     lock.unlock()
@@ -128,6 +129,7 @@ extension Publishers.Buffer {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             pendingCompletion = completion
             lock.unlock()
             drain()

@@ -105,17 +105,20 @@ private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Dow
         switch completion {
         case .finished:
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: .finished)
         case .failure(let error):
             onSecondPublisher = true
             status = .awaitingSubscription
+            lock.setSubscribedFlag(false)
             lock.unlock()
             do {
                 try handler(error).subscribe(CatchSecondSide(owner: self))
             } catch {
                 lock.lock()
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 downstream.receive(completion: .failure(error as! Downstream.Failure))
             }
@@ -132,6 +135,7 @@ private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Dow
             return
         }
         status = .subscribed(subscription)
+        lock.setSubscribedFlag(true)
         let carried = demand
         lock.unlock()
         if carried > 0 { subscription.request(carried) }

@@ -78,6 +78,7 @@ extension Publishers.CollectByCount {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let remainder = buffer
             buffer = []
             lock.unlock()

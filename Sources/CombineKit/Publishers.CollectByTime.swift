@@ -137,6 +137,7 @@ extension Publishers.CollectByTime {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let remainder = buffer
             buffer = []
             let timer = self.timer

@@ -112,11 +112,13 @@ extension Publishers.Concatenate {
             if case .finished = completion, let suffix = suffix {
                 self.suffix = nil
                 status = .awaitingSubscription
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 suffix.subscribe(self)
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }

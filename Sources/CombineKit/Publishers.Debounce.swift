@@ -112,6 +112,7 @@ extension Publishers.Debounce {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             pending = nil
             generation += 1
             lock.unlock()

@@ -85,6 +85,7 @@ extension Publishers.Delay {
                     return
                 }
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 downstream.receive(completion: completion)
             }

@@ -110,6 +110,7 @@ extension Publishers.FlatMap {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             switch completion {
             case .finished:
                 outerFinished = true
@@ -175,6 +176,7 @@ extension Publishers.FlatMap {
                 children = [:]
                 let outer = status.subscription
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 outer?.cancel()
                 all.forEach { $0.cancel() }

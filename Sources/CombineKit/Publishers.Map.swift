@@ -35,7 +35,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "Map", transform: transform))
         }
 
         /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's
@@ -88,42 +88,50 @@ extension Publishers {
     }
 }
 
-extension Publishers.Map {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
-    {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+/// The subscriber of the non-throwing maps (`map(_:)`, `replaceNil(with:)`, the key-path maps): a struct
+/// that stands between the upstream and the downstream without a subscription of its own, as Combine's
+/// `Publishers.Map` does.
+///
+/// A pure per-value transform needs no state: the upstream's subscription goes straight to the
+/// downstream, so demand and cancellation reach the upstream directly, and the upstream's guarantees
+/// (never more than demanded, nothing after a terminal event or after `cancel()`, no concurrent calls)
+/// carry over unchanged. No lock, no allocation, one call per value. (`tryMap` keeps an inner object: a
+/// thrown error has to cancel the upstream and fail the stream, which needs a subscription of its own.)
+///
+/// `Output` is a generic parameter of its own (rather than `Downstream.Input`) so that the per-value
+/// path, which needs the output type's metadata for its temporary, finds it in the type's own metadata
+/// instead of an associated-type look-up per value in unspecialised code.
+internal struct MappingSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output
+{
+    typealias Failure = Downstream.Failure
 
-        let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
-        private let transform: (Input) -> Output
+    private let downstream: Downstream
+    private let transform: (Input) -> Output
+    private let name: String
 
-        init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-            self.downstream = downstream
-            self.transform = transform
-        }
+    init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
+        self.downstream = downstream
+        self.name = name
+        self.transform = transform
+    }
 
-        var description: String { "Map" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-        var playgroundDescription: Any { description }
+    /// The downstream's identifier: this struct only relays its stream.
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+    var description: String { name }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var playgroundDescription: Any { description }
 
-        func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
-        }
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            return downstream.receive(transform(input))
-        }
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(transform(input))
+    }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            if markTerminal() { downstream.receive(completion: completion) }
-        }
-
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
     }
 }
 

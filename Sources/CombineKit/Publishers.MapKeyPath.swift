@@ -24,7 +24,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = self.keyPath
-            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKey") { $0[keyPath: keyPath] })
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKey") { $0[keyPath: keyPath] })
         }
     }
 
@@ -38,7 +38,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKeys") { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys") { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
         }
     }
 
@@ -53,45 +53,9 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKeys") {
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys") {
                 ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
             })
         }
     }
-}
-
-/// The inner object of the key-path maps: a map whose transform reads key paths.
-private final class KeyPathInner<Input, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable {
-    typealias Failure = Downstream.Failure
-
-    let lock = Lock.make()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-    private let downstream: Downstream
-    private let read: (Input) -> Downstream.Input
-    private let name: String
-
-    init(downstream: Downstream, name: String, read: @escaping (Input) -> Downstream.Input) {
-        self.downstream = downstream
-        self.name = name
-        self.read = read
-    }
-
-    var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-    func receive(subscription: Subscription) {
-        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else { return .none }
-        return downstream.receive(read(input))
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        if markTerminal() { downstream.receive(completion: completion) }
-    }
-
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-    func cancel() { forwardCancel() }
 }

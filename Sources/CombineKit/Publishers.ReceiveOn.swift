@@ -105,6 +105,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }
@@ -166,6 +167,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         if let subscription = subscription {
             scheduler.schedule(options: options) { subscription.cancel() }

@@ -107,6 +107,7 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         }
         if !needsReplacement {
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
             return
@@ -114,10 +115,12 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         if demand == .none {
             replacementPending = true
             status = .subscribed(Subscriptions.empty)
+            lock.setSubscribedFlag(true)
             lock.unlock()
             return
         }
         status = .terminal
+        lock.setSubscribedFlag(false)
         lock.unlock()
         _ = downstream.receive(replacement)
         downstream.receive(completion: .finished)
@@ -129,6 +132,7 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         if replacementPending {
             replacementPending = false
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             _ = downstream.receive(replacement)
             downstream.receive(completion: .finished)

@@ -93,11 +93,13 @@ extension Publishers.Retry {
             if case .failure = completion, !cancelled, remaining.map({ $0 > 0 }) ?? true {
                 remaining = remaining.map { $0 - 1 }
                 status = .awaitingSubscription
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 upstream.subscribe(self)
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             downstream.receive(completion: completion)
         }

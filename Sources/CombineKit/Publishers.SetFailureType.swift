@@ -29,36 +29,35 @@ extension Publishers {
 }
 
 extension Publishers.SetFailureType {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// A struct between the upstream and the downstream, with no subscription of its own (as in Combine):
+    /// the upstream's subscription goes straight to the downstream, values pass unchanged, and the
+    /// upstream's only possible completion, `.finished`, is re-typed. See `MappingSubscriber`.
+    fileprivate struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Output, Downstream.Failure == Failure
     {
         typealias Input = Upstream.Output
 
-        let lock = Lock.make()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
 
         init(downstream: Downstream) {
             self.downstream = downstream
         }
 
+        /// The downstream's identifier: this struct only relays its stream.
+        var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
         var description: String { "SetFailureType" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
         func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            downstream.receive(subscription: subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            return downstream.receive(input)
+            downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Never>) {
-            if markTerminal() { downstream.receive(completion: .finished) }
+            downstream.receive(completion: .finished)
         }
-
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
     }
 }

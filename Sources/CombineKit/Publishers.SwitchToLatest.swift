@@ -105,6 +105,7 @@ extension Publishers.SwitchToLatest {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             switch completion {
             case .finished:
                 outerFinished = true
@@ -165,6 +166,7 @@ extension Publishers.SwitchToLatest {
                 terminated = true
                 let outer = status.subscription
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 outer?.cancel()
                 output.complete(completion, immediately: true)

@@ -74,6 +74,7 @@ extension Publishers.Timeout {
             }
             finished = true
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             subscription.cancel()
             if let makeError = publisher.customError {
@@ -118,6 +119,7 @@ extension Publishers.Timeout {
                 }
                 finished = true
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 downstream.receive(completion: completion)
             }

@@ -61,6 +61,7 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
                 return .none
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             phase = .resultReady
             lock.unlock()
             subscription.cancel()
@@ -76,6 +77,7 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
             return
         }
         status = .terminal
+        lock.setSubscribedFlag(false)
         switch completion {
         case .finished:
             phase = .resultReady

@@ -48,6 +48,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
             return
         }
         status = .subscribed(subscription)
+        lock.setSubscribedFlag(true)
         lock.unlock()
         subject.send(subscription: self)
     }
@@ -70,6 +71,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
             return
         }
         status = .terminal
+        lock.setSubscribedFlag(false)
         self.subject = nil
         lock.unlock()
         subject.send(completion: completion)
@@ -90,6 +92,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        lock.setSubscribedFlag(false)
         // Release the subject only after unlocking: if this was its last reference, its deinit cancels
         // this very subscriber, which must be able to take the lock (it is not recursive).
         let released = subject

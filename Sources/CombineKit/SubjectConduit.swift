@@ -49,8 +49,11 @@ internal struct SubjectConduitList<Output, Failure: Error> {
 
     /// Offers `value` to every conduit of a snapshot (call with no lock held).
     static func offer(_ value: Output, to snapshot: [AnyObject]) {
-        for conduit in snapshot {
-            unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+        // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
+        for index in snapshot.indices {
+            Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+            }
         }
     }
 
@@ -100,18 +103,40 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     typealias Output = Parent.Output
     typealias Failure = Parent.Failure
 
-    // Every stored property below is read and written only with `lock` held, which is what excludes
+    // The lock's atomic word holds two bits:
+    // - `delivering`: one thread is calling the subscriber (or the subscriber is inside
+    //   `receive(subscription:)`); that thread owns the delivery and, when its call returns, delivers
+    //   whatever was queued meanwhile. Set from 0 by a compare-exchange (the fast path) or under the lock;
+    //   cleared by a compare-exchange from exactly `delivering` (the fast path) or under the lock by its owner.
+    // - `slow`: the fast path may not be taken. Clear only while attached, not completed, with unlimited
+    //   demand, nothing queued and (current-value mode) the current value delivered — see
+    //   `fastPathAllowedLocked`. Changed only under the lock.
+    //
+    // The fast path — the common case of a subscriber that asked for `.unlimited` and a value arriving
+    // while no other is being delivered — is then: compare-exchange 0 → `delivering`, call the subscriber,
+    // compare-exchange `delivering` → 0. No lock, no demand arithmetic (unlimited stays unlimited whatever
+    // the subscriber returns). If the second exchange fails, something happened meanwhile (a value was
+    // queued, the demand changed, a completion or cancel arrived) and the owner takes the lock to deal
+    // with it. The storage of the subscriber is never deinitialised while `delivering` is set: a
+    // `cancel()` during a delivery leaves it to the owner, who releases it when its call returns.
+    private static var delivering: Int { 1 }
+    private static var slow: Int { 2 }
+
+    // Every stored property below is read and written only with `lock` held (except the subscriber
+    // storage, read by the owner of `delivering` as explained above), which is what excludes
     // conflicting accesses; the compiler's dynamic exclusivity checks (a runtime call per access on the
     // per-value path) would add nothing, so they are switched off for the mutable ones.
     private let lock = Lock.make()
     @exclusivity(unchecked) private var parent: Parent?
-    /// The subscriber, initialised while `isAttached`. Held through a pointer rather than as a
+    /// The subscriber, initialised while `hasDownstream`. Held through a pointer rather than as a
     /// `Downstream?` so that the per-value path needs no `Optional<Downstream>` metadata.
     private let downstreamStorage: UnsafeMutablePointer<Downstream>
+    /// False once cancelled or completed: nothing more is delivered.
     @exclusivity(unchecked) private var isAttached = true
+    /// Whether `downstreamStorage` is initialised (it outlives `isAttached` when a cancel arrives during
+    /// a delivery, until the delivering thread's call returns).
+    @exclusivity(unchecked) private var hasDownstream = true
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-    /// True from creation until `subscriptionDelivered()`: the subscriber is inside `receive(subscription:)`.
-    @exclusivity(unchecked) private var isDelivering = true
     @exclusivity(unchecked) private var pending: PendingDeliveries<Output, Failure>?
     @exclusivity(unchecked) private var completionAccepted = false
     @exclusivity(unchecked) private var deliveredCurrentValue = false
@@ -124,10 +149,14 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         downstreamStorage.initialize(to: downstream)
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
+        super.init()
+        // Created delivering: the subject calls the subscriber's `receive(subscription:)` next, and
+        // `subscriptionDelivered()` ends that delivery. Slow: there is no demand yet.
+        lock.storeWord(Self.delivering | Self.slow)
     }
 
     deinit {
-        if isAttached { downstreamStorage.deinitialize(count: 1) }
+        if hasDownstream { downstreamStorage.deinitialize(count: 1) }
         downstreamStorage.deallocate()
     }
 
@@ -139,9 +168,50 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand])
     }
 
-    /// Takes the subscriber out (detaching it). Call with `lock` held and `isAttached` true.
+    // MARK: The atomic word (all called with `lock` held)
+
+    /// Whether values may be delivered without the lock (see the comment on `delivering`/`slow`).
+    private var fastPathAllowedLocked: Bool {
+        isAttached && !completionAccepted && demand == .unlimited && pending == nil
+            && (!replaysCurrentValue || deliveredCurrentValue)
+    }
+
+    /// Sets or clears `slow` to match the state, leaving `delivering` as it is (a fast-path delivery may
+    /// start or end concurrently, hence the compare-exchange loop).
+    private func refreshSlowBitLocked() {
+        let wanted = fastPathAllowedLocked ? 0 : Self.slow
+        while true {
+            let word = lock.word
+            if word & Self.slow == wanted { return }
+            if lock.exchangeWord(ifEqualTo: word, with: (word & ~Self.slow) | wanted) { return }
+        }
+    }
+
+    /// Takes the delivery if nobody holds it and returns `true`. Otherwise sets `slow` (so the owner
+    /// comes back for the lock when its call returns) and returns `false`; the caller then queues what it
+    /// had, under the same lock hold.
+    private func claimDeliveryLocked() -> Bool {
+        while true {
+            let word = lock.word
+            if word & Self.delivering != 0 {
+                if word & Self.slow != 0 || lock.exchangeWord(ifEqualTo: word, with: word | Self.slow) { return false }
+            } else if lock.exchangeWord(ifEqualTo: word, with: word | Self.delivering) {
+                return true
+            }
+        }
+    }
+
+    /// Ends the caller's delivery: `delivering` cleared, `slow` as the state requires. The caller owns
+    /// `delivering`, so nobody else changes the word meanwhile (the fast path only starts from 0).
+    private func endDeliveryLocked() {
+        lock.storeWord(fastPathAllowedLocked ? 0 : Self.slow)
+    }
+
+    /// Takes the subscriber out (detaching it). Call with `lock` held, `hasDownstream` true and the
+    /// delivery owned by the caller or by nobody.
     private func detachDownstreamLocked() -> Downstream {
         isAttached = false
+        hasDownstream = false
         pending = nil
         parent = nil
         return downstreamStorage.move()
@@ -153,7 +223,20 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         pending = queue
     }
 
+    // MARK: Subscription and the subject's calls
+
     override func offer(_ value: Output) {
+        if lock.exchangeWord(ifEqualTo: 0, with: Self.delivering) {
+            deliver(value)
+        } else {
+            offerSlow(value)
+        }
+    }
+
+    /// `offer` when the fast path is closed: limited demand, a delivery in progress, a queue, a
+    /// completion or a cancel.
+    @inline(never)
+    private func offerSlow(_ value: Output) {
         lock.lock()
         guard isAttached, !completionAccepted else {
             lock.unlock()
@@ -166,15 +249,13 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         }
         demand -= 1
         deliveredCurrentValue = true
-        if isDelivering {
+        guard claimDeliveryLocked() else {
             enqueueLocked(value)
             lock.unlock()
             return
         }
-        isDelivering = true
-        let downstream = downstreamStorage.pointee
         lock.unlock()
-        deliver(value, to: downstream)
+        deliver(value)
     }
 
     override func finish(_ completion: Subscribers.Completion<Failure>) {
@@ -184,7 +265,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             return
         }
         completionAccepted = true
-        if isDelivering {
+        guard claimDeliveryLocked() else {
+            // The thread delivering sends it after whatever is queued.
             let queue = pending ?? PendingDeliveries()
             queue.completion = completion
             pending = queue
@@ -192,6 +274,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             return
         }
         let downstream = detachDownstreamLocked()
+        endDeliveryLocked()
         lock.unlock()
         downstream.receive(completion: completion)
     }
@@ -205,20 +288,19 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         }
         self.demand += demand
         guard replaysCurrentValue, !deliveredCurrentValue, let current = parent?.currentValueForNewDemand() else {
+            refreshSlowBitLocked()
             lock.unlock()
             return
         }
         deliveredCurrentValue = true
         self.demand -= 1
-        if isDelivering {
+        guard claimDeliveryLocked() else {
             enqueueLocked(current)
             lock.unlock()
             return
         }
-        isDelivering = true
-        let downstream = downstreamStorage.pointee
         lock.unlock()
-        deliver(current, to: downstream)
+        deliver(current)
     }
 
     override func cancel() {
@@ -228,73 +310,97 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             return
         }
         let parent = self.parent
-        let downstream = detachDownstreamLocked()
-        lock.unlock()
-        // Released here, outside the lock (its deinit may run arbitrary code).
-        withExtendedLifetime(downstream) {}
+        // Close the fast path; find out whether a delivery is in progress.
+        var word = lock.word
+        while !lock.exchangeWord(ifEqualTo: word, with: word | Self.slow) {
+            word = lock.word
+        }
+        if word & Self.delivering != 0 {
+            // The delivering thread still calls through the storage: it releases the subscriber when
+            // its call returns (`drainAfterDelivery`).
+            isAttached = false
+            pending = nil
+            self.parent = nil
+            lock.unlock()
+        } else {
+            let downstream = detachDownstreamLocked()
+            lock.unlock()
+            // Released here, outside the lock (its deinit may run arbitrary code).
+            withExtendedLifetime(downstream) {}
+        }
         parent?.detach(self)
     }
 
     /// Call once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     override func subscriptionDelivered() {
-        lock.lock()
-        guard isAttached else {
-            isDelivering = false
-            lock.unlock()
-            return
-        }
-        if let queue = pending, queue.hasValues {
-            let first = queue.popValue()
-            let downstream = downstreamStorage.pointee
-            lock.unlock()
-            deliver(first, to: downstream)
-            return
-        }
-        isDelivering = false
-        if let completion = pending?.completion {
-            let downstream = detachDownstreamLocked()
-            lock.unlock()
-            downstream.receive(completion: completion)
-            return
-        }
-        lock.unlock()
+        if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
+        drainAfterDelivery(.none)
     }
 
-    /// Delivers `first` and then everything queued meanwhile; called with `isDelivering == true`.
-    private func deliver(_ first: Output, to downstream: Downstream) {
-        var next = first
+    // MARK: Delivery (called owning `delivering`, without the lock)
+
+    /// Delivers `value`; if nothing happened meanwhile, ends the delivery with one compare-exchange.
+    private func deliver(_ value: Output) {
+        let additional = Self.call(&downstreamStorage.pointee, with: value)
+        if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
+        drainAfterDelivery(additional)
+    }
+
+    /// Calls the subscriber in place: passing the storage `inout` lets the call borrow it, where
+    /// `downstreamStorage.pointee.receive(value)` copies the subscriber (a retain and a release of each
+    /// of its references, per value) because nothing tells the compiler the storage stays unchanged.
+    @inline(__always)
+    private static func call(_ downstream: inout Downstream, with value: Output) -> Subscribers.Demand {
+        downstream.receive(value)
+    }
+
+    /// The slow end of a delivery: adds the returned demand, delivers what was queued meanwhile (one at
+    /// a time, the lock released around each call), then a queued completion, or releases the subscriber
+    /// if a cancel arrived. Out of line so the per-value path never touches `Completion<Failure>?`.
+    @inline(never)
+    private func drainAfterDelivery(_ firstAdditional: Subscribers.Demand) {
+        var additional = firstAdditional
+        lock.lock()
         while true {
-            let additional = downstream.receive(next)
-            lock.lock()
             if additional > 0 { demand += additional }
-            // The common case: still attached and nothing arrived during the delivery.
-            guard isAttached, let queue = pending else {
-                isDelivering = false
-                lock.unlock()
+            guard isAttached else {
+                releaseCancelledDownstreamLocked()
                 return
             }
+            guard let queue = pending else { break }
             if queue.hasValues {
-                next = queue.popValue()
+                let value = queue.popValue()
                 lock.unlock()
+                additional = Self.call(&downstreamStorage.pointee, with: value)
+                lock.lock()
                 continue
             }
-            isDelivering = false
-            endDeliveryLocked(queue, downstream)
-            return
+            if let completion = queue.completion {
+                let downstream = detachDownstreamLocked()
+                endDeliveryLocked()
+                lock.unlock()
+                downstream.receive(completion: completion)
+                return
+            }
+            pending = nil
+            break
         }
+        endDeliveryLocked()
+        lock.unlock()
     }
 
-    /// The queue held no more values: sends a queued completion, if any. Called with `lock` held;
-    /// releases it. Kept out of line so the per-value loop above never touches `Completion<Failure>?`.
-    @inline(never)
-    private func endDeliveryLocked(_ queue: PendingDeliveries<Output, Failure>, _ downstream: Downstream) {
-        guard let completion = queue.completion else {
-            pending = nil
+    /// A cancel arrived during the delivery that just ended: releases the subscriber it left in the
+    /// storage (outside the lock) and ends the delivery. Called with `lock` held; releases it.
+    private func releaseCancelledDownstreamLocked() {
+        guard hasDownstream else {
+            endDeliveryLocked()
             lock.unlock()
             return
         }
-        _ = detachDownstreamLocked()
+        hasDownstream = false
+        let downstream = downstreamStorage.move()
+        endDeliveryLocked()
         lock.unlock()
-        downstream.receive(completion: completion)
+        withExtendedLifetime(downstream) {}
     }
 }

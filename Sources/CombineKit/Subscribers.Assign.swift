@@ -32,6 +32,7 @@ extension Subscribers {
                 return
             }
             status = .subscribed(subscription)
+            lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
         }
@@ -54,6 +55,7 @@ extension Subscribers {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             let released = object
             object = nil
             lock.unlock()
@@ -64,6 +66,7 @@ extension Subscribers {
             lock.lock()
             let subscription = status.subscription
             status = .terminal
+            lock.setSubscribedFlag(false)
             let released = object
             object = nil
             lock.unlock()

@@ -28,17 +28,14 @@ extension Subscribers {
                 return
             }
             status = .subscribed(subscription)
+            lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard case .subscribed = status else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
+            // One atomic load of the "subscribed?" mirror kept beside the lock (no lock/unlock pair per value).
+            guard lock.isSubscribed else { return .none }
             receiveValue(value)
             return .none
         }
@@ -50,6 +47,7 @@ extension Subscribers {
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             receiveCompletion(completion)
         }
@@ -58,10 +56,12 @@ extension Subscribers {
             lock.lock()
             guard case .subscribed(let subscription) = status else {
                 status = .terminal
+                lock.setSubscribedFlag(false)
                 lock.unlock()
                 return
             }
             status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             subscription.cancel()
         }

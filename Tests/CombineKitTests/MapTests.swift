@@ -44,10 +44,60 @@ import Testing
         #expect(subscriber.values == ["2"])
     }
 
-    @Test func innerDescribesItselfAsMap() {
+    // Combine's map has no subscription of its own: the downstream holds the upstream's subscription,
+    // so its requests and cancels reach the upstream directly (OpenCombine's MapTests, run against Apple's
+    // Combine, see two `.cancelled` for two cancels of the downstream's subscription).
+    @Test func downstreamHoldsTheUpstreamsSubscription() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         PassthroughSubject<Int, Never>().map { $0 }.subscribe(subscriber)
-        #expect(String(describing: subscriber.subscription!) == "Map")
+        #expect(String(describing: subscriber.subscription!) == "PassthroughSubject")
+    }
+
+    @Test func keyPathMapAndSetFailureTypeAlsoPassTheUpstreamsSubscription() {
+        let keyPath = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<String, Never>().map(\.count).subscribe(keyPath)
+        #expect(String(describing: keyPath.subscription!) == "PassthroughSubject")
+        let failureType = TestSubscriber<Int, TestError>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().setFailureType(to: TestError.self).subscribe(failureType)
+        #expect(String(describing: failureType.subscription!) == "PassthroughSubject")
+    }
+
+    @Test func passThroughMapStopsAfterCancelAndHonoursDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        var transformed = 0
+        subject.map { value -> Int in
+            transformed += 1
+            return value * 10
+        }.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)  // beyond demand: dropped by the subject, never transformed
+        #expect(subscriber.values == [10, 20])
+        #expect(transformed == 2)
+        subscriber.request(.max(5))
+        subject.send(4)
+        subscriber.cancel()
+        subscriber.cancel()  // idempotent
+        subject.send(5)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [10, 20, 40])
+        #expect(transformed == 3)
+        #expect(subscriber.completion == nil)
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func passThroughMapStopsWhenASinkCancels() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { received.append($0) })
+        let mapped = subject.map { $0 + 1 }
+        mapped.subscribe(sink)
+        subject.send(1)
+        #expect(received == [2])
+        sink.cancel()
+        subject.send(2)
+        #expect(received == [2])
     }
 
     @Test func tryMapFailsWithThrownErrorAndCancelsUpstream() {

@@ -23,7 +23,8 @@ final class SubjectHub<Element>: @unchecked Sendable {
         let key: UInt64
         let deliver: (Event<Element>) -> Void
         /// The observer's element lane, if it has one: `.next` elements go there without an `Event`.
-        let lane: ElementLane?
+        /// Unowned: it is the observer object, which `deliver` keeps alive.
+        unowned(unsafe) let lane: ElementLane?
 
         init<Observer: ObserverType>(key: UInt64, observer: Observer) where Observer.Element == Element {
             self.key = key

@@ -17,13 +17,14 @@ final class FilterProducer<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+/// `Element` is a generic parameter of its own (see `MapSink`).
+final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
+    where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {

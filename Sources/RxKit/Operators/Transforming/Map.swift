@@ -17,15 +17,18 @@ final class MapProducer<Source, Result>: Producer<Result>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Result {
-        let sink = MapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
+        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    private let transform: (Source) throws -> Observer.Element
+/// `Result` is a generic parameter of its own (not read as `Observer.Element`), so the per-element path
+/// finds its metadata in the sink's own generic arguments instead of an associated-type look-up.
+final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
+    where Observer.Element == Result {
+    private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
         selfLane = self

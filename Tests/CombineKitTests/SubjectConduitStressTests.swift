@@ -129,7 +129,7 @@ import Testing
             for subscriber in subscribers { subject.subscribe(subscriber) }
             Self.race(3) { thread in
                 if thread == 2 {
-                    for _ in 0..<100 { Thread.sleep(forTimeInterval: 0) }
+                    for _ in 0..<100 { sched_yield() }  // let the senders get going (a yield, not a timed wait)
                     subject.send(completion: .finished)
                 } else {
                     for index in 0..<Self.perThread { subject.send(Self.value(thread: thread, index: index)) }
@@ -154,7 +154,7 @@ import Testing
             subject.subscribe(direct)
             Self.race(3) { thread in
                 if thread == 2 {
-                    for _ in 0..<100 { Thread.sleep(forTimeInterval: 0) }
+                    for _ in 0..<100 { sched_yield() }  // let the senders get going (a yield, not a timed wait)
                     cancellable.cancel()
                     recorder.noteCancelReturned()
                     direct.cancel()

@@ -46,7 +46,19 @@ extension ElementLane {
     /// Sends `element`, which must be of the type the lane was discovered for.
     @inline(__always)
     public func send<Element>(_ element: Element) {
-        withUnsafePointer(to: element) { onNextElement(at: UnsafeRawPointer($0)) }
+        // A local copy passed with `&` (inout-to-pointer): unlike `withUnsafePointer(to:)`, which the
+        // optimiser leaves as an out-of-line generic call with a closure in unspecialised code, this is a
+        // value-witness copy and a direct call.
+        var value = element
+        onNextElement(typed: &value)
+    }
+
+    /// `onNextElement(at:)` for a typed pointer (passing `&value` as a typed pointer, then converting,
+    /// keeps the compiler's check on raw pointers to values that may hold references quiet for a
+    /// conversion that is intended: the lane reads the value back with its own, identical type).
+    @inline(__always)
+    public func onNextElement<Element>(typed element: UnsafePointer<Element>) {
+        onNextElement(at: UnsafeRawPointer(element))
     }
 }
 
@@ -55,4 +67,12 @@ extension ElementLane {
 /// `onNextElement(at:)` reads the subject's own `Element`, as `ElementLane`'s does.
 protocol SubjectElementLane: AnyObject {
     func onNextElement(at element: UnsafeRawPointer)
+}
+
+extension SubjectElementLane {
+    /// `onNextElement(at:)` for a typed pointer (see `ElementLane.onNextElement(typed:)`).
+    @inline(__always)
+    func onNextElement<Element>(typed element: UnsafePointer<Element>) {
+        onNextElement(at: UnsafeRawPointer(element))
+    }
 }

@@ -162,7 +162,7 @@ final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @uncheck
         onNext?(element)
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -22,18 +22,18 @@ public struct AnyObserver<Element>: ObserverType {
 
     private let observer: EventHandler
     /// The wrapped observer's element lane, if it is an RxKit observer that has one (see `ElementLane`).
-    private let lane: ElementLane?
+    private let lane: LaneHandle
 
     /// An observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler) {
         self.observer = eventHandler
-        lane = nil
+        lane = LaneHandle()
     }
 
     /// Wraps any observer with the same element type.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
-        lane = ObserverNode.lane(of: observer)
+        lane = LaneHandle(of: observer)
     }
 
     public func on(_ event: Event<Element>) { observer(event) }
@@ -41,9 +41,7 @@ public struct AnyObserver<Element>: ObserverType {
     /// Sends `.next(element)`. Same as `on(.next(element))`; when the wrapped observer is one of RxKit's
     /// own, the element skips the `Event` wrapper.
     public func onNext(_ element: Element) {
-        if let lane {
-            lane.send(element)
-        } else {
+        if !lane.send(element) {
             nextAsEvent(element)
         }
     }

@@ -53,6 +53,82 @@ class ObserverNode: @unchecked Sendable {
         if let node = observer as? ObserverNode { return node.selfLane }
         return observer.elementLane
     }
+
+    /// This node's element lane as a class method, so that `LaneHandle` can call it on an unretained
+    /// reference. Every node that sets `selfLane` overrides it (the override is also its `ElementLane`
+    /// witness); on any other node it is a programming error.
+    func onNextElement(at element: UnsafeRawPointer) {
+        preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `selfLane` may be sent elements this way")
+    }
+}
+
+/// An observer's element lane (see `ElementLane`), held without a reference count and called without
+/// retaining it: the holder also holds the observer strongly (as `Sink.observer` or a closure over it),
+/// which keeps the lane alive. Loading an `unowned(unsafe)` existential and calling it costs a
+/// retain/release pair per element (about 40 instructions per operator hop); RxKit's own nodes are
+/// called here through `Unmanaged` with a class-method call instead. Other lanes (the bridge's, user
+/// types') keep the existential path.
+struct LaneHandle {
+    private let node: Unmanaged<ObserverNode>?
+    private unowned(unsafe) let other: ElementLane?
+
+    /// The lane of `observer`, if it has one. Only call where the element type that will be sent is
+    /// statically `Observer.Element` (see `ElementLane`).
+    @inline(__always)
+    init<Observer: ObserverType>(of observer: Observer) {
+        if let node = observer as? ObserverNode {
+            self.node = node.selfLane == nil ? nil : Unmanaged.passUnretained(node)
+            other = nil
+        } else {
+            node = nil
+            other = observer.elementLane
+        }
+    }
+
+    /// No lane.
+    init() {
+        node = nil
+        other = nil
+    }
+
+    /// Whether the observer has a lane.
+    var exists: Bool { node != nil || other != nil }
+
+    /// The lane as an existential, for code that stores it as one.
+    var lane: ElementLane? {
+        if let node { return node.takeUnretainedValue().selfLane }
+        return other
+    }
+
+    /// Sends `element` down the lane (it must be of the type the handle was made for) and returns true;
+    /// returns false, sending nothing, when there is no lane.
+    @inline(__always)
+    func send<Element>(_ element: Element) -> Bool {
+        if node != nil {
+            // A local copy passed with `&` (inout-to-pointer): see `ElementLane.send`.
+            var value = element
+            return send(typed: &value)
+        }
+        if let other {
+            other.send(element)
+            return true
+        }
+        return false
+    }
+
+    /// Sends the element at `element` down the lane; returns false, sending nothing, when there is none.
+    @inline(__always)
+    func send<Element>(typed element: UnsafePointer<Element>) -> Bool {
+        if let node {
+            node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
+            return true
+        }
+        if let other {
+            other.onNextElement(at: UnsafeRawPointer(element))
+            return true
+        }
+        return false
+    }
 }
 
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
@@ -65,14 +141,14 @@ class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendabl
     final let observer: Observer
     final let cancel: Cancelable
     /// The observer's element lane, if it has one (see `ElementLane`). It is the observer object itself
-    /// (or one it holds), which `observer` keeps alive; unowned, so forwarding an element does not
+    /// (or one it holds), which `observer` keeps alive; not retained, so forwarding an element does not
     /// retain and release it (two atomic operations per hop).
-    private unowned(unsafe) let lane: ElementLane?
+    private let lane: LaneHandle
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
-        lane = ObserverNode.lane(of: observer)
+        lane = LaneHandle(of: observer)
         super.init()
     }
 
@@ -93,9 +169,7 @@ class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendabl
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
         if disposedFlagIsSet { return }
-        if let lane {
-            lane.send(element)
-        } else {
+        if !lane.send(element) {
             forwardNextAsEvent(element)
         }
     }

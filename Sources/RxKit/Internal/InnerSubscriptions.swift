@@ -54,6 +54,14 @@ protocol InnerEventReceiver: AnyObject {
     func innerCompleted(from inner: InnerSubscription)
 }
 
+extension InnerEventReceiver {
+    /// `innerNext(at:from:)` for a typed pointer (see `ElementLane.onNextElement(typed:)`).
+    @inline(__always)
+    func innerNext<Element>(typed element: UnsafePointer<Element>, from inner: InnerSubscription) {
+        innerNext(at: UnsafeRawPointer(element), from: inner)
+    }
+}
+
 /// How a flattening sink makes the observer for one inner sequence. The sinks take the observer type as a
 /// generic parameter (fixed once per subscription), so making and subscribing an observer per inner reads
 /// its type from the sink's own metadata instead of looking it up (a runtime hash-table probe per call).
@@ -83,10 +91,11 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
     }
 
     func onNextElement(_ element: Element) {
-        withUnsafePointer(to: element) { receiver.innerNext(at: UnsafeRawPointer($0), from: self) }
+        var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+        receiver.innerNext(typed: &value, from: self)
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         receiver.innerNext(at: element, from: self)
     }
 }

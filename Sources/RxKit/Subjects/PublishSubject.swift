@@ -36,6 +36,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         hub.broadcastLocked(event, observers)
     }
 
+    /// Sends `element` to current observers: the same as `on(.next(element))`, as in RxSwift (where it is
+    /// `ObserverType`'s extension method). A member here so that calling it on the subject itself skips
+    /// the `Event` wrapper, whose generic metadata unspecialised code would look up on every send.
+    public func onNext(_ element: Element) {
+        onNextElement(element)
+    }
+
     /// `on(.next(element))` without building an `Event` (used by `PublishRelay.accept`).
     func onNextElement(_ element: Element) {
         hub.lock.lock()

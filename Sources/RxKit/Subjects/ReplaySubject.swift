@@ -77,6 +77,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         hub.broadcastLocked(event, observers)
     }
 
+    /// Sends `element` to current observers: the same as `on(.next(element))`, as in RxSwift (where it is
+    /// `ObserverType`'s extension method). A member here so that calling it on the subject itself skips
+    /// the `Event` wrapper, whose generic metadata unspecialised code would look up on every send.
+    public func onNext(_ element: Element) {
+        onNextElement(element)
+    }
+
     /// `on(.next(value))` without building an `Event` (used by the relays' `accept`).
     func onNextElement(_ value: Element) {
         hub.lock.lock()

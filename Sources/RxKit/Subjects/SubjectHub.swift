@@ -23,13 +23,13 @@ final class SubjectHub<Element>: @unchecked Sendable {
         let key: UInt64
         let deliver: (Event<Element>) -> Void
         /// The observer's element lane, if it has one: `.next` elements go there without an `Event`.
-        /// Unowned: it is the observer object, which `deliver` keeps alive.
-        unowned(unsafe) let lane: ElementLane?
+        /// Not retained: it is the observer object, which `deliver` keeps alive.
+        let lane: LaneHandle
 
         init<Observer: ObserverType>(key: UInt64, observer: Observer) where Observer.Element == Element {
             self.key = key
             deliver = observer.on
-            lane = ObserverNode.lane(of: observer)
+            lane = LaneHandle(of: observer)
         }
 
         /// `deliver(.next(element))`, out of line so the lane path needs no `Event` metadata.
@@ -121,14 +121,12 @@ final class SubjectHub<Element>: @unchecked Sendable {
         delivering = true
         deliveringThread = currentThreadID()
         lock.unlock()
-        withUnsafePointer(to: element) { pointer in
-            for object in observers {
-                let entry = unsafeDowncast(object, to: Entry.self)
-                if let lane = entry.lane {
-                    lane.onNextElement(at: UnsafeRawPointer(pointer))
-                } else {
-                    entry.deliverNext(element)
-                }
+        // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
+        var value = element
+        for object in observers {
+            let entry = unsafeDowncast(object, to: Entry.self)
+            if !entry.lane.send(typed: &value) {
+                entry.deliverNext(element)
             }
         }
         drainQueue()

@@ -144,7 +144,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
     }
 

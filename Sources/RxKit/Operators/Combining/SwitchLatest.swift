@@ -102,7 +102,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
     }
 

@@ -49,7 +49,7 @@ final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 

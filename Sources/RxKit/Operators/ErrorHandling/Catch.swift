@@ -60,7 +60,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
         forwardNext(element)
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 

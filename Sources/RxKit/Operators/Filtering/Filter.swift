@@ -50,7 +50,7 @@ final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, TypedEl
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -113,7 +113,8 @@ final class MulticastConnection<Subject: SubjectType>: TypedElementLane, Cancela
     func onNextElement(_ element: Element) {
         if ended.isSet { return }
         if let subjectLane {
-            withUnsafePointer(to: element) { subjectLane.onNextElement(at: UnsafeRawPointer($0)) }
+            var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+            subjectLane.onNextElement(typed: &value)
         } else {
             nextAsEvent(element)
         }

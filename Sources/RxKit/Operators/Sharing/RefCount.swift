@@ -124,7 +124,7 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
         forwardNext(element)
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

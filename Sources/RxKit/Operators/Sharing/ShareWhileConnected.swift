@@ -105,7 +105,7 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked
         hub.broadcastNextLocked(element, hub.entries)  // releases the lock
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 

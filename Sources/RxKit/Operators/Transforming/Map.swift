@@ -53,7 +53,7 @@ final class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, Typ
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
     }
 }

@@ -67,7 +67,7 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedEleme
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
     }
 }

@@ -66,7 +66,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
         }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 

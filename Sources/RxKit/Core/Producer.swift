@@ -46,6 +46,10 @@ class ObserverNode: @unchecked Sendable {
         InlineWord.initialize(self)
     }
 
+    /// For a `Sink`: whether it was disposed (the state word is its disposed flag). A single load.
+    @inline(__always)
+    final var sinkIsDisposed: Bool { InlineWord.load(self) != 0 }
+
     /// `observer`'s element lane: one class cast for RxKit's own nodes; the protocol cast only for other
     /// observers (the bridge's subscription, subjects' wrappers, user observers).
     @inline(__always)

@@ -177,4 +177,16 @@ enum InlineWord {
     static func fetchOr(_ object: AnyObject, _ bits: Int) -> Int {
         rb_atomic_fetch_or(address(of: object), bits)
     }
+
+    /// Stores `value` (release).
+    @inline(__always)
+    static func store(_ object: AnyObject, _ value: Int) {
+        rb_atomic_store_release(address(of: object), value)
+    }
+
+    /// Replaces `expected` with `desired` if the word holds `expected`; returns whether it did.
+    @inline(__always)
+    static func compareExchange(_ object: AnyObject, expected: Int, desired: Int) -> Bool {
+        rb_atomic_compare_exchange(address(of: object), expected, desired)
+    }
 }

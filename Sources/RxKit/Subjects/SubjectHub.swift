@@ -17,6 +17,15 @@
 /// So the observer list is an `[AnyObject]` of `Entry` objects, the per-event path (`broadcastLocked`)
 /// builds no `Message` unless it must queue, and "is anything queued" is a plain counter.
 final class SubjectHub<Element>: @unchecked Sendable {
+    /// The delivery state: `deliveringBit` while a thread delivers, `queuedBit` while messages wait in
+    /// `queued`. Read and written atomically through `InlineWord` (it must stay the first stored property
+    /// of this root class). Changed under `lock`, except that the delivering thread ends its delivery
+    /// with one compare-exchange (`deliveringBit` → 0) instead of a second lock round trip; that fails
+    /// if a sender queued a message meanwhile (it set `queuedBit` first), and the delivering thread then
+    /// drains the queue under the lock.
+    private var stateWord = InlineWord.sentinel
+    private static var deliveringBit: Int { 1 }
+    private static var queuedBit: Int { 2 }
     private let resourceTracking = ResourceTracking()
     /// One observer. Stored in `entries` as `AnyObject`; every element of `entries` is an `Entry`.
     final class Entry {
@@ -50,7 +59,8 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// The current observers (`Entry` objects), as a snapshot a message can carry.
     @exclusivity(unchecked) private(set) var entries: [AnyObject] = []
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
-    @exclusivity(unchecked) private var delivering = false
+    /// The delivering thread; meaningful only while `deliveringBit` is set (written under `lock` by the
+    /// thread that sets it, read under `lock`).
     @exclusivity(unchecked) private var deliveringThread: ThreadID?
     @exclusivity(unchecked) private var queued: [Message] = []
     @exclusivity(unchecked) private var queuedHead = 0
@@ -61,6 +71,17 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// the same lock (`share`'s connection).
     init(lock: Lock = Lock()) {
         self.lock = lock
+        InlineWord.initialize(self)
+    }
+
+    /// Whether a thread is delivering (read under `lock`).
+    private var isDelivering: Bool { InlineWord.load(self) & Self.deliveringBit != 0 }
+
+    /// Makes the calling thread the delivering one. Call with `lock` held and no delivery in progress.
+    @inline(__always)
+    private func beginDeliveryLocked() {
+        InlineWord.store(self, Self.deliveringBit)
+        deliveringThread = currentThreadID()
     }
 
     /// Adds an observer. Call with `lock` held.
@@ -99,12 +120,11 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
     /// with `lock` held; returns with it released.
     func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
-        if delivering {
+        if isDelivering {
             dispatchBroadcastLocked(event, observers)
             return
         }
-        delivering = true
-        deliveringThread = currentThreadID()
+        beginDeliveryLocked()
         lock.unlock()
         for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
         drainQueue()
@@ -114,12 +134,11 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// lane when it has one; an `Event` is built only for observers without one, or if the element must
     /// be queued. Must be called with `lock` held; returns with it released.
     func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
-        if delivering {
+        if isDelivering {
             dispatchNextLocked(element, observers)
             return
         }
-        delivering = true
-        deliveringThread = currentThreadID()
+        beginDeliveryLocked()
         lock.unlock()
         // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
         var value = element
@@ -148,18 +167,24 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// held; returns with it released.
     func dispatchLocked(_ message: Message) {
         let me = currentThreadID()
-        if delivering {
+        if isDelivering {
             if isSameThread(deliveringThread, me) {
                 lock.unlock()
                 deliver(message)
                 return
             }
-            queued.append(message)
-            queuedCount += 1
-            lock.unlock()
-            return
+            // Set `queuedBit` before deciding: the delivering thread may be ending its delivery with a
+            // compare-exchange right now, which then either fails (and it drains the queue) or has
+            // already succeeded (and this thread delivers).
+            let previous = InlineWord.fetchOr(self, Self.queuedBit)
+            if previous & Self.deliveringBit != 0 {
+                queued.append(message)
+                queuedCount += 1
+                lock.unlock()
+                return
+            }
         }
-        delivering = true
+        InlineWord.store(self, Self.deliveringBit)
         deliveringThread = me
         lock.unlock()
         deliver(message)
@@ -169,14 +194,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// Run by the delivering thread after its own message: delivers what other threads queued
     /// meanwhile, then ends the delivery.
     private func drainQueue() {
-        lock.lock()
-        if queuedCount == 0 {
-            delivering = false
-            deliveringThread = nil
-            lock.unlock()
-            return
-        }
-        lock.unlock()
+        if InlineWord.compareExchange(self, expected: Self.deliveringBit, desired: 0) { return }
         drainQueuedMessages()
     }
 
@@ -187,8 +205,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
         while true {
             lock.lock()
             if queuedCount == 0 {
-                delivering = false
-                deliveringThread = nil
+                InlineWord.store(self, 0)
                 lock.unlock()
                 return
             }

@@ -43,4 +43,77 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // Adjacent map/filter stages run in one sink (MapFilterProducer); these pin that nothing observable
+    // changes: RxSwift's Sink forwards nothing once disposed, so a later operator's closure never runs
+    // for an element that arrives at a disposed sink.
+    @Test func fusedChainRunsNoLaterClosureAfterAStageDisposesTheSubscription() {
+        let subject = PublishSubject<Int>()
+        var calls: [String] = []
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = subject
+            .map { value -> Int in calls.append("map1(\(value))"); if value == 2 { subscription?.dispose() }; return value }
+            .filter { value in calls.append("filter(\(value))"); return true }
+            .map { value -> Int in calls.append("map2(\(value))"); return value * 10 }
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(calls == ["map1(1)", "filter(1)", "map2(1)", "map1(2)"])
+        #expect(received == [10])
+    }
+
+    @Test func fusedChainCallsEachClosureOncePerElementInOperatorOrder() {
+        let subject = PublishSubject<Int>()
+        var calls: [String] = []
+        var received: [String] = []
+        let subscription = subject
+            .filter { value in calls.append("f1(\(value))"); return value != 3 }
+            .map { value -> Int in calls.append("m1(\(value))"); return value + 1 }
+            .filter { value in calls.append("f2(\(value))"); return value % 2 == 0 }
+            .map { value -> String in calls.append("m2(\(value))"); return "v\(value)" }
+            .subscribe(onNext: { received.append($0) })
+        for value in 1...4 { subject.onNext(value) }
+        subscription.dispose()
+        #expect(calls == [
+            "f1(1)", "m1(1)", "f2(2)", "m2(2)",
+            "f1(2)", "m1(2)", "f2(3)",
+            "f1(3)",
+            "f1(4)", "m1(4)", "f2(5)",
+        ])
+        #expect(received == ["v2"])
+    }
+
+    @Test func errorThrownInTheMiddleOfAFusedChainSkipsTheLaterStagesAndEndsTheSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        var laterStageInputs: [Int] = []
+        let res = scheduler.start {
+            xs.map { $0 * 10 }
+                .filter { value in if value == 20 { throw testError }; return true }
+                .map { value -> Int in laterStageInputs.append(value); return value + 1 }
+        }
+        #expect(res.events == [.next(210, 11), .error(220, testError)])
+        #expect(laterStageInputs == [10])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func branchesFromTheMiddleOfAChainAreIndependentSequences() {
+        let subject = PublishSubject<Int>()
+        let doubled = subject.map { $0 * 2 }
+        let evens = doubled.filter { $0 % 4 == 0 }
+        let labelled = doubled.map { "x\($0)" }
+        var fromDoubled: [Int] = []
+        var fromEvens: [Int] = []
+        var fromLabelled: [String] = []
+        let bag = DisposeBag()
+        doubled.subscribe(onNext: { fromDoubled.append($0) }).disposed(by: bag)
+        evens.subscribe(onNext: { fromEvens.append($0) }).disposed(by: bag)
+        labelled.subscribe(onNext: { fromLabelled.append($0) }).disposed(by: bag)
+        for value in 1...3 { subject.onNext(value) }
+        #expect(fromDoubled == [2, 4, 6])
+        #expect(fromEvens == [4])
+        #expect(fromLabelled == ["x2", "x4", "x6"])
+    }
 }

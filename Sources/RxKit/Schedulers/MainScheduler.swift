@@ -13,7 +13,8 @@ enum MainQueueCheck {
     /// Inside a main-queue block, or on the main thread (which drains the main queue whenever it is not
     /// parked in `dispatchMain()`).
     static var isOnMainQueue: Bool {
-        DispatchQueue.getSpecific(key: key) != nil || Thread.isMainThread
+        // The thread test first: it is a comparison, where the queue-specific look-up is a generic call.
+        Thread.isMainThread || DispatchQueue.getSpecific(key: key) != nil
     }
 }
 
@@ -60,6 +61,19 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             return disposable
         }
         return dispatchToMain(state, action: action)
+    }
+
+    override func runInlineIfScheduleWould(_ work: () -> Void) -> Bool {
+        lock.lock()
+        guard enqueued == 0, MainQueueCheck.isOnMainQueue else {
+            lock.unlock()
+            return false
+        }
+        enqueued += 1
+        lock.unlock()
+        work()
+        lock.withLock { enqueued -= 1 }
+        return true
     }
 
     /// The asynchronous branch of `scheduleInternal`, out of line so the inline path (a Driver fed from

@@ -39,6 +39,15 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
+    /// Runs `work` at once and returns true if `schedule` would run it inline right now (as `schedule`
+    /// would, bracketed the same way); otherwise runs nothing and returns false, and the caller schedules.
+    /// For `observe(on:)`'s per-element path: a non-escaping closure, where `schedule` needs an escaping
+    /// one and a state value (a tuple whose generic metadata is looked up at run time per element).
+    /// A dispatch-queue scheduler never runs work inline; `MainScheduler` does on the main queue.
+    func runInlineIfScheduleWould(_ work: () -> Void) -> Bool {
+        false
+    }
+
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }

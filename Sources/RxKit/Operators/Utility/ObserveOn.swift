@@ -60,6 +60,14 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
 
     func onNextElement(_ element: Element) {
         if isDisposed { return }
+        if scheduler.runInlineIfScheduleWould({ forwardNext(element) }) { return }
+        scheduleNext(element)
+    }
+
+    /// `onNextElement` when the scheduler would not run the element inline: out of line, since the
+    /// `(sink, element)` state is a tuple whose metadata is looked up at run time.
+    @inline(never)
+    private func scheduleNext(_ element: Element) {
         _ = scheduler.schedule((self, element)) { pair in
             pair.0.forwardNext(pair.1)
             return Disposables.create()

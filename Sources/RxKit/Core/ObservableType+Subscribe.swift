@@ -136,6 +136,7 @@ final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @uncheck
         self.callStack = callStack
         super.init()
         selfLane = self
+        hasTerminalLane = true
     }
 
     func on(_ event: Event<Element>) {
@@ -143,18 +144,24 @@ final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @uncheck
         case .next(let element):
             onNextElement(element)
         case .error(let error):
-            guard subscription.stop() else { return }
+            onTerminal(error)
+        case .completed:
+            onTerminal(nil)
+        }
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        guard subscription.stop() else { return }
+        if let error {
             if let onError {
                 onError(error)
             } else {
                 Hooks.reportUnhandled(error, callStack: callStack)
             }
-            subscription.dispose()
-        case .completed:
-            guard subscription.stop() else { return }
+        } else {
             onCompleted?()
-            subscription.dispose()
         }
+        subscription.dispose()
     }
 
     func onNextElement(_ element: Element) {

@@ -58,6 +58,18 @@ class ObserverNode: @unchecked Sendable {
         return observer.elementLane
     }
 
+    /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
+    /// it, in their `init`).
+    final var hasTerminalLane = false
+
+    /// `on(.completed)` (`error == nil`) or `on(.error(error))` without an `Event`: building or switching
+    /// on an `Event<Element>` in unspecialised code costs a runtime metadata look-up (several hundred
+    /// instructions), paid per inner sequence in `flatMap { just }` and per build in subscription-heavy
+    /// code. Called only on nodes that set `hasTerminalLane`; they override it.
+    func onTerminal(_ error: Swift.Error?) {
+        preconditionFailure("ObserverNode.onTerminal(_:): \(type(of: self)) has no terminal lane; only nodes that set `hasTerminalLane` may be sent terminal events this way")
+    }
+
     /// This node's element lane as a class method, so that `LaneHandle` can call it on an unretained
     /// reference. Every node that sets `selfLane` overrides it (the override is also its `ElementLane`
     /// witness); on any other node it is a programming error.
@@ -118,6 +130,18 @@ struct LaneHandle {
             return true
         }
         return false
+    }
+
+    /// Sends a terminal event (`nil`: completion) down the observer's terminal lane (see
+    /// `ObserverNode.onTerminal`) and returns true; returns false, sending nothing, when it has none.
+    @inline(__always)
+    func sendTerminal(_ error: Swift.Error?) -> Bool {
+        guard let node else { return false }
+        return node._withUnsafeGuaranteedRef { node in
+            guard node.hasTerminalLane else { return false }
+            node.onTerminal(error)
+            return true
+        }
     }
 
     /// Sends the element at `element` down the lane; returns false, sending nothing, when there is none.
@@ -185,11 +209,34 @@ class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendabl
         observer.on(.next(element))
     }
 
-    /// `forwardTerminal(.error(error))`, out of line so that element paths that can fail (a throwing
-    /// `map` or `filter` closure) need no `Event` metadata unless they do fail.
+    /// `forwardError(error)`, through the observer's terminal lane when it has one (no
+    /// `Event` is built). Out of line so that element paths that can fail (a throwing `map` or `filter`
+    /// closure) carry none of it unless they do fail.
     @inline(never)
     final func forwardError(_ error: Swift.Error) {
-        forwardTerminal(.error(error))
+        forwardTerminalWithoutEvent(error)
+    }
+
+    /// `forwardCompleted()`, through the observer's terminal lane when it has one (no `Event`
+    /// is built).
+    final func forwardCompleted() {
+        forwardTerminalWithoutEvent(nil)
+    }
+
+    private final func forwardTerminalWithoutEvent(_ error: Swift.Error?) {
+        if !disposedFlagIsSet && !lane.sendTerminal(error) {
+            forwardTerminalAsEvent(error)
+        }
+        dispose()
+    }
+
+    @inline(never)
+    private final func forwardTerminalAsEvent(_ error: Swift.Error?) {
+        if let error {
+            observer.on(.error(error))
+        } else {
+            observer.on(.completed)
+        }
     }
 
     /// Delivers a terminal event and disposes the subscription (and upstream) right after.

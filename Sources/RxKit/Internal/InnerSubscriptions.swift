@@ -77,6 +77,7 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
         self.receiver = receiver
         super.init()
         selfLane = self  // found by the inner sequence's sink with a class cast (`ObserverNode.lane(of:)`)
+        hasTerminalLane = true
     }
 
     func on(_ event: Event<Element>) {
@@ -86,6 +87,14 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
         case .error(let error):
             receiver.innerError(error, from: self)
         case .completed:
+            receiver.innerCompleted(from: self)
+        }
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            receiver.innerError(error, from: self)
+        } else {
             receiver.innerCompleted(from: self)
         }
     }

@@ -86,7 +86,7 @@ final class TraitShapeSink<Observer: ObserverType>: Sink<Observer>, ObserverType
             switch shape {
             case .firstOnly:
                 forwardOn(.next(value))
-                forwardTerminal(.completed)
+                forwardCompleted()
             case .exactlyOne, .atMostOne:
                 if element != nil {
                     forwardTerminal(.error(RxError.moreThanOneElement))
@@ -95,15 +95,15 @@ final class TraitShapeSink<Observer: ObserverType>: Sink<Observer>, ObserverType
                 element = value
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             if let element {
                 forwardOn(.next(element))
-                forwardTerminal(.completed)
+                forwardCompleted()
             } else if case .exactlyOne = shape {
                 forwardTerminal(.error(RxError.noElements))
             } else {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
         }
     }

@@ -116,4 +116,20 @@ import Testing
         #expect(fromEvens == [4])
         #expect(fromLabelled == ["x2", "x4", "x6"])
     }
+
+    // Terminal events reach RxKit's own observers without an `Event` (the terminal lane); these pin
+    // that each terminal is delivered once, after the elements, and runs onDisposed after it.
+    @Test func terminalEventsOfJustEmptyAndErrorReachASubscribeClosureThroughAFusedChain() {
+        var log: [String] = []
+        _ = Observable.just(3).map { $0 * 2 }.filter { $0 > 0 }.subscribe(
+            onNext: { log.append("next \($0)") }, onError: { _ in log.append("error") },
+            onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        _ = Observable<Int>.empty().map { $0 }.subscribe(
+            onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") })
+        _ = Observable<Int>.error(testError).filter { _ in true }.subscribe(
+            onNext: { log.append("next \($0)") }, onError: { log.append("error \($0 as? TestError == testError)") },
+            onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        #expect(log == ["next 6", "completed", "disposed", "completed", "disposed", "error true", "disposed"])
+    }
 }

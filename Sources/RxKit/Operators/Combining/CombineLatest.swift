@@ -132,9 +132,9 @@ final class CombineLatestCollectionSink<SourceElement, Observer: ObserverType>: 
             // RxSwift: an empty collection emits the selector's result for [] and completes.
             do {
                 forwardOn(.next(try resultSelector([])))
-                forwardTerminal(.completed)
+                forwardCompleted()
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
             return Disposables.create()
         }

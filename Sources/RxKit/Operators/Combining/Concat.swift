@@ -87,7 +87,7 @@ final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink
             forwardOn(.next(element))
         case .inner(.error(let error)):
             terminated = true
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .inner(.completed):
             subscribeNext()
         }
@@ -96,7 +96,7 @@ final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink
     private func subscribeNext() {
         guard let source = iterator.next() else {
             terminated = true
-            forwardTerminal(.completed)
+            forwardCompleted()
             return
         }
         let subscription = SingleAssignmentDisposable()

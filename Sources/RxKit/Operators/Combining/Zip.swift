@@ -153,7 +153,7 @@ final class ZipCollectionSink<SourceElement, Observer: ObserverType>: ZipSinkBas
 
     func run(_ sources: [Observable<SourceElement>]) -> Disposable {
         if sources.isEmpty {
-            forwardTerminal(.completed)  // RxSwift: testZip_NAry_emptyArray
+            forwardCompleted()  // RxSwift: testZip_NAry_emptyArray
             return Disposables.create()
         }
         for (index, source) in sources.enumerated() {

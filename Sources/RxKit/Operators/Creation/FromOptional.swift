@@ -25,7 +25,7 @@ final class FromOptionalProducer<Element>: Producer<Element>, @unchecked Sendabl
         if let element = optional {
             sink.forwardOn(.next(element))
         }
-        sink.forwardTerminal(.completed)
+        sink.forwardCompleted()
         return (sink, Disposables.create())
     }
 }
@@ -52,12 +52,12 @@ final class FromOptionalScheduledSink<Observer: ObserverType>: Sink<Observer>, @
     func run(optional: Observer.Element?, scheduler: ImmediateSchedulerType) -> Disposable {
         scheduler.schedule(optional) { [self] optional in
             guard let element = optional else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return Disposables.create()
             }
             forwardOn(.next(element))
             return scheduler.schedule(()) { [self] _ in
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return Disposables.create()
             }
         }

@@ -58,7 +58,7 @@ final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>
                 forwardOn(.next(element))
                 recurse(iterator)
             } else {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
         }
     }
@@ -82,7 +82,7 @@ final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>
     private func runSteps() {
         while !isDisposed {
             guard let element = iterator.next() else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return
             }
             forwardNext(element)

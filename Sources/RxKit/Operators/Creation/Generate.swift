@@ -54,10 +54,10 @@ final class GenerateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sen
                     forwardOn(.next(state))
                     recurse((state, false))
                 } else {
-                    forwardTerminal(.completed)
+                    forwardCompleted()
                 }
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         }
     }

@@ -28,15 +28,18 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.next(element))
-        observer.on(.completed)
+        // Through the observer's lanes when it has them: no `Event<Element>` is built (a metadata look-up
+        // per event in unspecialised code, and `flatMap { just($0) }` subscribes one per element).
+        let lane = LaneHandle(of: observer)
+        if !lane.send(element) { observer.on(.next(element)) }
+        if !lane.sendTerminal(nil) { observer.on(.completed) }
         return Disposables.create()
     }
 }
 
 final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.completed)
+        if !LaneHandle(of: observer).sendTerminal(nil) { observer.on(.completed) }
         return Disposables.create()
     }
 }
@@ -55,7 +58,7 @@ final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.error(error))
+        if !LaneHandle(of: observer).sendTerminal(error) { observer.on(.error(error)) }
         return Disposables.create()
     }
 }

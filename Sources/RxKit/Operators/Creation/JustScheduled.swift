@@ -27,7 +27,7 @@ final class JustScheduledSink<Observer: ObserverType>: Sink<Observer>, @unchecke
         scheduler.schedule(element) { [self] element in
             forwardOn(.next(element))
             return scheduler.schedule(()) { [self] _ in
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return Disposables.create()
             }
         }

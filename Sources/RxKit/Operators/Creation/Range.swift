@@ -39,7 +39,7 @@ final class RangeSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
                 forwardOn(.next(start + offset))
                 recurse(offset + 1)
             } else {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
         }
     }

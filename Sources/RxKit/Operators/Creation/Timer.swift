@@ -39,7 +39,7 @@ final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     func runOnce(dueTime: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
             forwardOn(.next(0))
-            forwardTerminal(.completed)
+            forwardCompleted()
             return Disposables.create()
         }
     }

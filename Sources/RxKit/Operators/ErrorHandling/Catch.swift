@@ -83,7 +83,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
                 let fallback = try handler(error)
                 subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         }
     }
@@ -197,7 +197,7 @@ final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: Sink<O
             if let lastError {
                 forwardTerminal(.error(lastError))
             } else {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
             return
         }

@@ -70,7 +70,7 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
                 if let lastEmittedKey, try parent.comparer(lastEmittedKey, key) { return }
                 lastEmittedKey = key
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             forwardOn(event)

@@ -44,7 +44,7 @@ final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         case .next:
             if remaining == 0 {
                 forwardOn(event)
-                forwardTerminal(.completed)
+                forwardCompleted()
             } else {
                 remaining -= 1
             }

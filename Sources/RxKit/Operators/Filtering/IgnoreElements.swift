@@ -30,9 +30,9 @@ final class IgnoreElementsSink<Source, Observer: ObserverType>: Sink<Observer>, 
         case .next:
             break
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -59,7 +59,7 @@ final class SampleSink<Tick, Observer: ObserverType>: Sink<Observer>, ObserverTy
             case .source(.next(let element)):
                 latest = element
             case .source(.error(let error)):
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .source(.completed):
                 sourceEnded = true
                 sourceSubscription.dispose()
@@ -71,10 +71,10 @@ final class SampleSink<Tick, Observer: ObserverType>: Sink<Observer>, ObserverTy
                     forwardOn(.next(defaultValue))
                 }
                 if sourceEnded {
-                    forwardTerminal(.completed)
+                    forwardCompleted()
                 }
             case .samplerError(let error):
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         }
     }

@@ -46,7 +46,7 @@ final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverT
                 do {
                     if try !predicate(element) { return }
                 } catch {
-                    forwardTerminal(.error(error))
+                    forwardError(error)
                     return
                 }
             }

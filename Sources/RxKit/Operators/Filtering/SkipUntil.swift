@@ -57,10 +57,10 @@ final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
             case .source(.next(let element)):
                 if open { forwardOn(.next(element)) }
             case .source(.error(let error)):
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .source(.completed):
                 if open {
-                    forwardTerminal(.completed)
+                    forwardCompleted()
                 } else {
                     dispose()
                 }
@@ -68,7 +68,7 @@ final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
                 open = true
                 otherSubscription.dispose()
             case .otherError(let error):
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .otherCompleted:
                 otherSubscription.dispose()
             }

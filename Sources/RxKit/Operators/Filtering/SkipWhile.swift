@@ -46,7 +46,7 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
                 do {
                     passing = try !predicate(element)
                 } catch {
-                    forwardTerminal(.error(error))
+                    forwardError(error)
                     return
                 }
                 if !passing { return }

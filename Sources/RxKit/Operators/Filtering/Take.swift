@@ -42,7 +42,7 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
             remaining -= 1
             forwardOn(event)
             if remaining == 0 {
-                forwardTerminal(.completed)
+                forwardCompleted()
             }
         case .error, .completed:
             forwardTerminal(event)

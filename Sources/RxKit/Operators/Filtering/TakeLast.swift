@@ -54,7 +54,7 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
             for index in 0..<kept.count {
                 forwardOn(.next(kept[(oldest + index) % kept.count]))
             }
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -48,7 +48,7 @@ final class TakeTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     func submit(_ message: Event<Element>?) {
         drain.submit(message) { message in
             guard let event = message else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return
             }
             if event.isStopEvent {

@@ -59,9 +59,9 @@ final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
                     forwardOn(event)
                 }
             case .otherNext:
-                forwardTerminal(.completed)
+                forwardCompleted()
             case .otherError(let error):
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .otherCompleted:
                 otherSubscription.dispose()
             }

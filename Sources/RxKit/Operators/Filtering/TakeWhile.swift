@@ -73,7 +73,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
             do {
                 stop = try parent.predicate(element) == parent.stopWhenPredicateIs
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
             if !stop {
@@ -83,7 +83,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
             if parent.behavior == .inclusive {
                 forwardOn(event)
             }
-            forwardTerminal(.completed)
+            forwardCompleted()
         case .error, .completed:
             forwardTerminal(event)
         }

@@ -69,7 +69,7 @@ final class MulticastSelectorProducer<Subject: SubjectType, Result>: Producer<Re
             let connection = connectable.connect()
             return (sink, Disposables.create(subscription, connection))
         } catch {
-            sink.forwardTerminal(.error(error))
+            sink.forwardError(error)
             return (sink, Disposables.create())
         }
     }

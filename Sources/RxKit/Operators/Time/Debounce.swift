@@ -65,13 +65,13 @@ final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
                 }
             case .source(.error(let error)):
                 pending = nil
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .source(.completed):
                 if let element = pending {
                     pending = nil
                     forwardOn(.next(element))
                 }
-                forwardTerminal(.completed)
+                forwardCompleted()
             case .timer(let id):
                 if id == pendingID, let element = pending {
                     pending = nil

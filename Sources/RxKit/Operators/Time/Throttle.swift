@@ -80,19 +80,19 @@ final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
                 }
             case .source(.error(let error)):
                 pending = nil
-                forwardTerminal(.error(error))
+                forwardError(error)
             case .source(.completed):
                 if pending != nil {
                     completionDeferred = true
                 } else {
-                    forwardTerminal(.completed)
+                    forwardCompleted()
                 }
             case .windowEnd:
                 if let element = pending {
                     send(element)
                 }
                 if completionDeferred {
-                    forwardTerminal(.completed)
+                    forwardCompleted()
                 }
             }
         }

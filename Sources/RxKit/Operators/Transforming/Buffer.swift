@@ -79,13 +79,13 @@ final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
         case .event(.error(let error)):
             stopped = true
             buffer = []
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .event(.completed):
             stopped = true
             let last = buffer
             buffer = []
             forwardOn(.next(last))
-            forwardTerminal(.completed)
+            forwardCompleted()
         case .tick(let id):
             if id == windowID { sendBufferAndRestart() }
         }

@@ -36,12 +36,12 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
             do {
                 if let result = try transform(element) { forwardOn(.next(result)) }
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

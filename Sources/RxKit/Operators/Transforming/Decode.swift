@@ -49,12 +49,12 @@ final class DecodeSink<Decoder: DataDecoder, Observer: ObserverType>: Sink<Obser
             do {
                 forwardOn(.next(try decoder.decode(Observer.Element.self, from: data)))
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -33,9 +33,9 @@ final class DematerializeSink<Source: EventConvertible, Observer: ObserverType>:
                 forwardOn(inner)
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

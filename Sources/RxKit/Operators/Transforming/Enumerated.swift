@@ -36,9 +36,9 @@ final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, Obs
             index = next
             forwardOn(.next((index: current, element: element)))
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -74,6 +74,15 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
         self.step = step
         super.init(observer: observer, cancel: cancel)
         selfLane = self
+        hasTerminalLane = true
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            forwardError(error)
+        } else {
+            forwardCompleted()
+        }
     }
 
     func on(_ event: Event<Source>) {
@@ -81,9 +90,9 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
         case .next(let element):
             onNextElement(element)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 

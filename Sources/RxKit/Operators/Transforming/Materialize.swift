@@ -25,7 +25,7 @@ final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, Ob
     func on(_ event: Event<Element>) {
         forwardOn(.next(event))
         if event.isStopEvent {
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -77,17 +77,17 @@ final class ReduceSink<Source, Accumulate, Observer: ObserverType>: Sink<Observe
             do {
                 try accumulator(&accumulated, element)
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             do {
                 let result = try mapResult(accumulated)
                 forwardOn(.next(result))
-                forwardTerminal(.completed)
+                forwardCompleted()
             } catch {
-                forwardTerminal(.error(error))
+                forwardError(error)
             }
         }
     }

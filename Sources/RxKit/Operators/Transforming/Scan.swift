@@ -52,9 +52,9 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedEleme
         case .next(let element):
             onNextElement(element)
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 

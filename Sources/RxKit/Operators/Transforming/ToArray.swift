@@ -30,12 +30,12 @@ final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, Observ
             elements.append(element)
         case .error(let error):
             elements = []
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
             let collected = elements
             elements = []
             forwardOn(.next(collected))
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -47,14 +47,14 @@ final class WithUnretainedSink<Source, Object: AnyObject, Observer: ObserverType
         case .next(let element):
             // RxSwift maps with `[weak obj]` and turns its "failed retaining" error into completion.
             guard let object else {
-                forwardTerminal(.completed)
+                forwardCompleted()
                 return
             }
             forwardOn(.next(resultSelector(object, element)))
         case .error(let error):
-            forwardTerminal(.error(error))
+            forwardError(error)
         case .completed:
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

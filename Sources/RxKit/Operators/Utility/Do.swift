@@ -93,7 +93,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
         do {
             try hooks.before(event)
         } catch {
-            forwardTerminal(.error(error))
+            forwardError(error)
             return
         }
         forwardOn(event)
@@ -103,7 +103,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
             if event.isStopEvent {
                 Hooks.reportUnhandled(error)  // the sequence has already ended; nothing may follow
             } else {
-                forwardTerminal(.error(error))
+                forwardError(error)
                 return
             }
         }

@@ -47,7 +47,7 @@ final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, Observer
             forwardTerminal(event)
         case .completed:
             if isEmpty { forwardOn(.next(defaultElement)) }
-            forwardTerminal(.completed)
+            forwardCompleted()
         }
     }
 }

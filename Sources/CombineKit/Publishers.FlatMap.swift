@@ -119,7 +119,7 @@ extension Publishers.FlatMap {
                 let done = activeChildren == 0
                 if done { terminated = true }
                 lock.unlock()
-                if done { output.complete(.finished) }
+                if done { output.completeFinished() }
             } else {
                 terminated = true
                 let all = children.removeAll()
@@ -152,33 +152,50 @@ extension Publishers.FlatMap {
         }
 
         fileprivate func sideCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+            if completionIsFinished(completion) {
+                sideFinished(slot, index)
+            } else {
+                sideFailed(slot, index, completion)
+            }
+        }
+
+        private func sideFinished(_ slot: Int, _ index: Int) {
             lock.lock()
             guard !terminated, children.release(slot, index: index) else {
                 lock.unlock()
                 return
             }
             activeChildren -= 1
-            if completionIsFinished(completion) {
-                if outerFinished && activeChildren == 0 {
-                    terminated = true
-                    lock.unlock()
-                    output.complete(.finished)
-                    return
-                }
-                let outer = maxPublishers == .unlimited ? nil : status.subscription
-                lock.unlock()
-                outer?.request(.max(1))
-            } else {
+            if outerFinished && activeChildren == 0 {
                 terminated = true
-                let all = children.removeAll()
-                let outer = status.subscription
-                status = .terminal
-                lock.setSubscribedFlag(false)
                 lock.unlock()
-                outer?.cancel()
-                all.forEach { $0.cancel() }
-                output.complete(completion, immediately: true)
+                output.completeFinished()
+                return
             }
+            let outer = maxPublishers == .unlimited ? nil : status.subscription
+            lock.unlock()
+            outer?.request(.max(1))
+        }
+
+        /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
+        /// metadata, which the optimiser would otherwise look up on entry for this branch.
+        @inline(never)
+        private func sideFailed(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !terminated, children.release(slot, index: index) else {
+                lock.unlock()
+                return
+            }
+            activeChildren -= 1
+            terminated = true
+            let all = children.removeAll()
+            let outer = status.subscription
+            status = .terminal
+            lock.setSubscribedFlag(false)
+            lock.unlock()
+            outer?.cancel()
+            all.forEach { $0.cancel() }
+            output.complete(completion, immediately: true)
         }
 
         func request(_ demand: Subscribers.Demand) {

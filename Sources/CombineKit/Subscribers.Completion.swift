@@ -84,6 +84,13 @@ extension Subscribers.Completion where Failure == Never {
 @inline(__always)
 internal func completionIsFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
     if Failure.self == Never.self { return true }
+    return completionMatchesFinished(completion)
+}
+
+/// The look-up half of `completionIsFinished(_:)`, out of line: metadata accessors are pure functions
+/// to the optimiser, which would otherwise hoist the look-up above the `Never` test.
+@inline(never)
+internal func completionMatchesFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
     if case .finished = completion { return true }
     return false
 }

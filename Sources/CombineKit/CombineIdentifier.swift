@@ -19,16 +19,19 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 
 /// Hands out process-unique numbers for `CombineIdentifier()`. Starts above the range of small
 /// numbers so that it does not collide with object addresses in practice (addresses are aligned).
+/// One atomic add per identifier (the counter is the lock's atomic word; the lock itself is unused):
+/// struct subscribers such as `flatMap`'s inner ones draw an identifier per inner publisher.
 private final class IdentifierSource: @unchecked Sendable {
     static let shared = IdentifierSource()
-    private let lock = Lock.make()
-    private var counter: UInt64 = 1
+    private let counter: Lock = {
+        let lock = Lock.make()
+        lock.storeWord(1)
+        return lock
+    }()
 
     func next() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        counter &+= 2  // odd numbers only: object addresses are even
-        return counter
+        // Odd numbers only: object addresses are even. (Wraps after 2^63 identifiers.)
+        UInt64(UInt(bitPattern: counter.fetchAddWord(2) &+ 2))
     }
 }
 

@@ -1,4 +1,4 @@
-/// The inner object shared by merge, zip and combineLatest: one subscription towards the
+/// The inner object shared by merge and zip: one subscription towards the
 /// downstream, N child subscribers towards the upstreams.
 ///
 /// Demand: each downstream `request(n)` is forwarded as `request(n)` to every upstream (to an
@@ -8,10 +8,6 @@
 /// - merge: every element is republished; finishes when all upstreams have finished.
 /// - zip: pairs the n-th elements of every upstream; finishes as soon as an upstream has finished
 ///   and its queued elements are used up.
-/// - combineLatest: once every upstream has produced, each element republishes the latest
-///   combination (while the downstream has no demand, only the newest combination waits); finishes
-///   only when all upstreams have finished, even if one finished without ever producing (as Apple's
-///   Combine does: OpenCombine's CombineLatestTests, run against Combine).
 /// Any failure is forwarded at once and cancels the other upstreams.
 internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
@@ -19,7 +15,6 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
     enum Mode {
         case merge((Value) -> Downstream.Input)
         case zip(([Value]) -> Downstream.Input)
-        case combineLatest(([Value]) -> Downstream.Input)
     }
 
     private let lock = Lock.make()
@@ -28,10 +23,6 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
     private let output: DemandBuffer<Downstream>
     private var subscriptions: [Subscription?]
     private var finished: [Bool]
-    private var latest: [Value?]
-    /// combineLatest: how many upstreams have not produced yet (the `nil` slots of `latest`), kept as a
-    /// count so each value needs no scan of `latest` (a generic-array scan costs metadata look-ups).
-    private var missingLatest = 0
     private var queues: [[Value]]
     private var requested = Subscribers.Demand.none
     private var terminated = false
@@ -42,12 +33,6 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         self.output = DemandBuffer(downstream: downstream)
         subscriptions = Array(repeating: nil, count: count)
         finished = Array(repeating: false, count: count)
-        switch mode {
-        case .combineLatest:
-            latest = Array(repeating: nil, count: count)
-            missingLatest = count
-        default: latest = []
-        }
         switch mode {
         case .zip: queues = Array(repeating: [], count: count)
         default: queues = []
@@ -92,16 +77,6 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             output.store(single(value))
             lock.unlock()
             output.drain()
-        case .combineLatest(let combine):
-            if missingLatest > 0, latest[index] == nil { missingLatest -= 1 }
-            latest[index] = value
-            guard missingLatest == 0 else {
-                lock.unlock()
-                return .none
-            }
-            output.store(combine(latest.map { $0! }), keepingOnlyLatest: true)
-            lock.unlock()
-            output.drain()
         case .zip(let combine):
             queues[index].append(value)
             guard !queues.contains(where: { $0.isEmpty }) else {
@@ -141,7 +116,7 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .finished:
             let done: Bool
             switch mode {
-            case .merge, .combineLatest: done = !finished.contains(false)
+            case .merge: done = !finished.contains(false)
             case .zip: done = queues[index].isEmpty
             }
             guard done else {

@@ -11,7 +11,7 @@ public struct Just<Output>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Just"))
+        subscriber.receive(subscription: NeverFailingSingleValueSubscription.make(value: output, downstream: subscriber, kind: .just))
     }
 }
 

@@ -87,6 +87,12 @@ internal final class Lock: ManagedBuffer<Int, PlatformLockPrimitive> {
         withUnsafeMutablePointerToHeader { rb_atomic_compare_exchange($0, expected, desired) }
     }
 
+    /// Adds `delta` to the atomic word; returns the value it had before.
+    @inline(__always)
+    internal func fetchAddWord(_ delta: Int) -> Int {
+        withUnsafeMutablePointerToHeader { rb_atomic_fetch_add($0, delta) }
+    }
+
     /// Mirrors "subscribed?" of the `SubscriptionStatus` this lock guards in the atomic word (1 while
     /// subscribed, 0 otherwise), so that the per-value path can ask without taking the lock. Every
     /// assignment to such a `status` is followed, under the lock, by this call with the matching flag.

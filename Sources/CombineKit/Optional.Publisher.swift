@@ -15,7 +15,7 @@ extension Optional {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
             if let output = output {
-                subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Optional"))
+                subscriber.receive(subscription: NeverFailingSingleValueSubscription.make(value: output, downstream: subscriber, kind: .optional))
             } else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)

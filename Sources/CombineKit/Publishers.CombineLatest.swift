@@ -45,10 +45,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombiningCoordinator<Any, S>(count: 2, name: "CombineLatest", downstream: subscriber, mode: .combineLatest { ($0[0] as! A.Output, $0[1] as! B.Output) })
-            CombiningCoordinator.start(coordinator, downstream: subscriber) {
-                coordinator.attach(a, at: 0) { $0 as Any }
-                coordinator.attach(b, at: 1) { $0 as Any }
+            let coordinator = CombineLatestCoordinator<S>(count: 2, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output) }
+            coordinator.start(downstream: subscriber) {
+                coordinator.attach(a, at: 0)
+                coordinator.attach(b, at: 1)
             }
         }
     }
@@ -68,11 +68,11 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombiningCoordinator<Any, S>(count: 3, name: "CombineLatest", downstream: subscriber, mode: .combineLatest { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output) })
-            CombiningCoordinator.start(coordinator, downstream: subscriber) {
-                coordinator.attach(a, at: 0) { $0 as Any }
-                coordinator.attach(b, at: 1) { $0 as Any }
-                coordinator.attach(c, at: 2) { $0 as Any }
+            let coordinator = CombineLatestCoordinator<S>(count: 3, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output, $0[2]! as! C.Output) }
+            coordinator.start(downstream: subscriber) {
+                coordinator.attach(a, at: 0)
+                coordinator.attach(b, at: 1)
+                coordinator.attach(c, at: 2)
             }
         }
     }
@@ -94,12 +94,12 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombiningCoordinator<Any, S>(count: 4, name: "CombineLatest", downstream: subscriber, mode: .combineLatest { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output, $0[3] as! D.Output) })
-            CombiningCoordinator.start(coordinator, downstream: subscriber) {
-                coordinator.attach(a, at: 0) { $0 as Any }
-                coordinator.attach(b, at: 1) { $0 as Any }
-                coordinator.attach(c, at: 2) { $0 as Any }
-                coordinator.attach(d, at: 3) { $0 as Any }
+            let coordinator = CombineLatestCoordinator<S>(count: 4, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output, $0[2]! as! C.Output, $0[3]! as! D.Output) }
+            coordinator.start(downstream: subscriber) {
+                coordinator.attach(a, at: 0)
+                coordinator.attach(b, at: 1)
+                coordinator.attach(c, at: 2)
+                coordinator.attach(d, at: 3)
             }
         }
     }

@@ -61,17 +61,19 @@ extension Publishers.FlatMap {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
+        // access, are off).
         let lock = Lock.make()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
         private let maxPublishers: Subscribers.Demand
         private let transform: (Input) -> NewPublisher
-        private var nextIndex = 0
-        private var children: [Int: Subscription] = [:]
-        private var activeChildren = 0
-        private var outerFinished = false
-        private var terminated = false
+        @exclusivity(unchecked) private var nextIndex = 0
+        @exclusivity(unchecked) private var children = ChildTable()
+        @exclusivity(unchecked) private var activeChildren = 0
+        @exclusivity(unchecked) private var outerFinished = false
+        @exclusivity(unchecked) private var terminated = false
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher) {
             self.downstream = downstream
@@ -97,9 +99,10 @@ extension Publishers.FlatMap {
             }
             let index = nextIndex
             nextIndex += 1
+            let slot = children.reserve(index)
             activeChildren += 1
             lock.unlock()
-            transform(input).subscribe(Side(owner: self, index: index))
+            transform(input).subscribe(Side(owner: self, slot: slot, index: index))
             return .none
         }
 
@@ -111,31 +114,28 @@ extension Publishers.FlatMap {
             }
             status = .terminal
             lock.setSubscribedFlag(false)
-            switch completion {
-            case .finished:
+            if completionIsFinished(completion) {
                 outerFinished = true
                 let done = activeChildren == 0
                 if done { terminated = true }
                 lock.unlock()
-                if done { output.complete(.finished) }
-            case .failure:
+                if done { output.completeFinished() }
+            } else {
                 terminated = true
-                let all = Array(children.values)
-                children = [:]
+                let all = children.removeAll()
                 lock.unlock()
                 all.forEach { $0.cancel() }
                 output.complete(completion, immediately: true)
             }
         }
 
-        fileprivate func sideSubscribed(_ index: Int, _ subscription: Subscription) {
+        fileprivate func sideSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
-            guard !terminated else {
+            guard !terminated, children.fill(slot, index: index, with: subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            children[index] = subscription
             lock.unlock()
             let demand = output.unusedDemand
             if demand > 0 { subscription.request(demand) }
@@ -151,44 +151,58 @@ extension Publishers.FlatMap {
             output.enqueue(value)
         }
 
-        fileprivate func sideCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
+        fileprivate func sideCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+            if completionIsFinished(completion) {
+                sideFinished(slot, index)
+            } else {
+                sideFailed(slot, index, completion)
+            }
+        }
+
+        private func sideFinished(_ slot: Int, _ index: Int) {
             lock.lock()
-            guard !terminated else {
+            guard !terminated, children.release(slot, index: index) else {
                 lock.unlock()
                 return
             }
-            children[index] = nil
             activeChildren -= 1
-            switch completion {
-            case .finished:
-                if outerFinished && activeChildren == 0 {
-                    terminated = true
-                    lock.unlock()
-                    output.complete(.finished)
-                    return
-                }
-                let outer = maxPublishers == .unlimited ? nil : status.subscription
-                lock.unlock()
-                outer?.request(.max(1))
-            case .failure:
+            if outerFinished && activeChildren == 0 {
                 terminated = true
-                let all = Array(children.values)
-                children = [:]
-                let outer = status.subscription
-                status = .terminal
-                lock.setSubscribedFlag(false)
                 lock.unlock()
-                outer?.cancel()
-                all.forEach { $0.cancel() }
-                output.complete(completion, immediately: true)
+                output.completeFinished()
+                return
             }
+            let outer = maxPublishers == .unlimited ? nil : status.subscription
+            lock.unlock()
+            outer?.request(.max(1))
+        }
+
+        /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
+        /// metadata, which the optimiser would otherwise look up on entry for this branch.
+        @inline(never)
+        private func sideFailed(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !terminated, children.release(slot, index: index) else {
+                lock.unlock()
+                return
+            }
+            activeChildren -= 1
+            terminated = true
+            let all = children.removeAll()
+            let outer = status.subscription
+            status = .terminal
+            lock.setSubscribedFlag(false)
+            lock.unlock()
+            outer?.cancel()
+            all.forEach { $0.cancel() }
+            output.complete(completion, immediately: true)
         }
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             output.request(demand)
             lock.lock()
-            let all = Array(children.values)
+            let all = children.subscriptions
             lock.unlock()
             all.forEach { $0.request(demand) }
         }
@@ -196,8 +210,7 @@ extension Publishers.FlatMap {
         func cancel() {
             lock.lock()
             terminated = true
-            let all = Array(children.values)
-            children = [:]
+            let all = children.removeAll()
             lock.unlock()
             output.cancel()
             all.forEach { $0.cancel() }
@@ -205,27 +218,32 @@ extension Publishers.FlatMap {
         }
     }
 
-    fileprivate final class Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
+    /// publisher (the owner finds the child by `slot` and checks it by `index`, see `ChildTable`).
+    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
         where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = NewPublisher.Output
         typealias Failure = Upstream.Failure
 
+        let combineIdentifier = CombineIdentifier()
         private let owner: Inner<Downstream>
+        private let slot: Int
         private let index: Int
 
-        init(owner: Inner<Downstream>, index: Int) {
+        init(owner: Inner<Downstream>, slot: Int, index: Int) {
             self.owner = owner
+            self.slot = slot
             self.index = index
         }
 
         var description: String { "FlatMap side \(index)" }
 
-        func receive(subscription: Subscription) { owner.sideSubscribed(index, subscription) }
+        func receive(subscription: Subscription) { owner.sideSubscribed(slot, index, subscription) }
         func receive(_ input: Input) -> Subscribers.Demand {
             owner.sideReceived(input)
             return .none
         }
-        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(index, completion) }
+        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(slot, index, completion) }
     }
 }

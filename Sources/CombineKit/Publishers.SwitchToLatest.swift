@@ -56,16 +56,17 @@ extension Publishers.SwitchToLatest {
         typealias Input = P
         typealias Failure = P.Failure
 
+        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
+        // access, are off).
         let lock = Lock.make()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
-        private var generation = 0
-        private var child: Subscription?
-        private var childActive = false
-        private var outerFinished = false
-        private var terminated = false
-        private var subscribedDownstream = false
+        @exclusivity(unchecked) private var generation = 0
+        @exclusivity(unchecked) private var child: Subscription?
+        @exclusivity(unchecked) private var childActive = false
+        @exclusivity(unchecked) private var outerFinished = false
+        @exclusivity(unchecked) private var terminated = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -106,14 +107,13 @@ extension Publishers.SwitchToLatest {
             }
             status = .terminal
             lock.setSubscribedFlag(false)
-            switch completion {
-            case .finished:
+            if completionIsFinished(completion) {
                 outerFinished = true
                 let done = !childActive
                 if done { terminated = true }
                 lock.unlock()
-                if done { output.complete(.finished) }
-            case .failure:
+                if done { output.completeFinished() }
+            } else {
                 terminated = true
                 let child = self.child
                 self.child = nil
@@ -149,6 +149,14 @@ extension Publishers.SwitchToLatest {
         }
 
         fileprivate func sideCompleted(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
+            if completionIsFinished(completion) {
+                sideFinished(generation)
+            } else {
+                sideFailed(generation, completion)
+            }
+        }
+
+        private func sideFinished(_ generation: Int) {
             lock.lock()
             guard generation == self.generation, !terminated else {
                 lock.unlock()
@@ -156,21 +164,30 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
-            switch completion {
-            case .finished:
-                let done = outerFinished
-                if done { terminated = true }
+            let done = outerFinished
+            if done { terminated = true }
+            lock.unlock()
+            if done { output.completeFinished() }
+        }
+
+        /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
+        /// metadata, which the optimiser would otherwise look up on entry for this branch.
+        @inline(never)
+        private func sideFailed(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard generation == self.generation, !terminated else {
                 lock.unlock()
-                if done { output.complete(.finished) }
-            case .failure:
-                terminated = true
-                let outer = status.subscription
-                status = .terminal
-                lock.setSubscribedFlag(false)
-                lock.unlock()
-                outer?.cancel()
-                output.complete(completion, immediately: true)
+                return
             }
+            child = nil
+            childActive = false
+            terminated = true
+            let outer = status.subscription
+            status = .terminal
+            lock.setSubscribedFlag(false)
+            lock.unlock()
+            outer?.cancel()
+            output.complete(completion, immediately: true)
         }
 
         // MARK: downstream
@@ -196,12 +213,15 @@ extension Publishers.SwitchToLatest {
         }
     }
 
-    fileprivate final class Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
+    /// publisher (the owner tells the current inner from earlier ones by `generation`).
+    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
         where Downstream.Input == P.Output, Downstream.Failure == P.Failure
     {
         typealias Input = P.Output
         typealias Failure = P.Failure
 
+        let combineIdentifier = CombineIdentifier()
         private let owner: Inner<Downstream>
         private let generation: Int
 

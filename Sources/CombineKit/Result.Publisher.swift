@@ -25,7 +25,7 @@ extension Result {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {
             case .success(let value):
-                subscriber.receive(subscription: SingleValueSubscription(value: value, downstream: subscriber, name: "Once"))
+                subscriber.receive(subscription: SingleValueSubscription.make(value: value, downstream: subscriber, kind: .once))
             case .failure(let error):
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .failure(error))

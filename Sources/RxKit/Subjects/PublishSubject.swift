@@ -64,6 +64,19 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         hub.lock.lock()
+        if disposed || isStopped {
+            return subscribeAfterEndLocked(observer)
+        }
+        let entry = hub.addLocked(observer)
+        hub.lock.unlock()
+        return SubjectSubscription(hub: hub, key: entry.key)
+    }
+
+    /// `subscribe` to a disposed or terminated subject. Out of line: the `Event`s and the replay
+    /// `Message` it builds cost metadata look-ups, which the optimiser would otherwise hoist onto every
+    /// subscription. Call with the hub's lock held; returns with it released.
+    @inline(never)
+    private func subscribeAfterEndLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if disposed {
             hub.lock.unlock()
             observer.on(.error(RxError.disposed(object: self)))
@@ -71,11 +84,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
         if let stopEvent {
             hub.dispatchLocked(.replay([stopEvent], hub.detachedEntry(observer)))
-            return Disposables.create()
+        } else {
+            hub.lock.unlock()
         }
-        let entry = hub.addLocked(observer)
-        hub.lock.unlock()
-        return SubjectSubscription(hub: hub, key: entry.key)
+        return Disposables.create()
     }
 
     /// The observer side (the subject itself).

@@ -62,10 +62,17 @@ final class SubjectHub<Element>: @unchecked Sendable {
     /// The delivering thread; meaningful only while `deliveringBit` is set (written under `lock` by the
     /// thread that sets it, read under `lock`).
     @exclusivity(unchecked) private var deliveringThread: ThreadID?
-    @exclusivity(unchecked) private var queued: [Message] = []
-    @exclusivity(unchecked) private var queuedHead = 0
-    /// `queued.count - queuedHead`, kept separately so the per-event path never touches `[Message]`.
+    /// Messages waiting for the delivering thread, created on first use: a `[Message]` stored property
+    /// would cost a `Message` metadata look-up in every hub's `init` (one per subscription to a share).
+    @exclusivity(unchecked) private var pending: PendingMessages?
+    /// The number of messages in `pending`, kept here so the per-event path never touches it.
     @exclusivity(unchecked) private var queuedCount = 0
+
+    /// A FIFO of messages (see `pending`).
+    private final class PendingMessages {
+        var messages: [Message] = []
+        var head = 0
+    }
 
     /// A hub guarded by `lock`: its own by default, or its owner's, when the owner keeps more state under
     /// the same lock (`share`'s connection).
@@ -178,8 +185,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
             // already succeeded (and this thread delivers).
             let previous = InlineWord.fetchOr(self, Self.queuedBit)
             if previous & Self.deliveringBit != 0 {
-                queued.append(message)
-                queuedCount += 1
+                enqueueLocked(message)
                 lock.unlock()
                 return
             }
@@ -189,6 +195,28 @@ final class SubjectHub<Element>: @unchecked Sendable {
         lock.unlock()
         deliver(message)
         drainQueue()
+    }
+
+    /// Queues `message` for the delivering thread. Call with `lock` held.
+    @inline(never)
+    private func enqueueLocked(_ message: Message) {
+        let pending = self.pending ?? PendingMessages()
+        self.pending = pending
+        pending.messages.append(message)
+        queuedCount += 1
+    }
+
+    /// The oldest pending message. Call with `lock` held and `queuedCount > 0`.
+    private func dequeueLocked() -> Message {
+        let pending = self.pending!
+        let next = pending.messages[pending.head]
+        pending.head += 1
+        queuedCount -= 1
+        if queuedCount == 0 {
+            pending.messages.removeAll(keepingCapacity: true)
+            pending.head = 0
+        }
+        return next
     }
 
     /// Run by the delivering thread after its own message: delivers what other threads queued
@@ -209,13 +237,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
                 lock.unlock()
                 return
             }
-            let next = queued[queuedHead]
-            queuedHead += 1
-            queuedCount -= 1
-            if queuedCount == 0 {
-                queued.removeAll(keepingCapacity: true)
-                queuedHead = 0
-            }
+            let next = dequeueLocked()
             lock.unlock()
             deliver(next)
         }

@@ -4,7 +4,10 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
-        source.share(replay: 1, scope: .whileConnected)
+        // `source.share(replay: 1, scope: .whileConnected)`, built directly: calling the protocol-extension
+        // operator on an `Observable<Element>` here costs a metadata and a witness-table look-up per
+        // Driver operator.
+        ShareWhileConnected(source: source, replaysLatest: true)
     }
 }
 

@@ -4,7 +4,8 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
-        source.share(scope: .whileConnected)
+        // `source.share(scope: .whileConnected)`, built directly (see `DriverSharingStrategy.share`).
+        ShareWhileConnected(source: source, replaysLatest: false)
     }
 }
 

@@ -74,11 +74,18 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked
     func addLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let entry = hub.addLocked(observer)
         if parent.replaysLatest && hasLatest {
-            hub.dispatchLocked(.replay([.next(latest.pointee)], entry))
+            replayLatestLocked(to: entry)
         } else {
             hub.lock.unlock()
         }
         return ShareSubscription(connection: self, key: entry.key)
+    }
+
+    /// Replays the latest element to a new subscriber. Out of line: building the replay `Message` costs
+    /// metadata look-ups, which the optimiser would otherwise hoist onto every subscription.
+    @inline(never)
+    private func replayLatestLocked(to entry: SubjectHub<Element>.Entry) {
+        hub.dispatchLocked(.replay([.next(latest.pointee)], entry))
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).

@@ -11,10 +11,12 @@ extension Publisher {
     /// ```
     public func asObservable() -> Observable<Output> {
         let publisher = self
-        return Observable.create { observer in
+        // `serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
+        // the events need no second serialisation (two lock round trips per value in `create`).
+        return Observable.serialSource { observer in
             let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
             publisher.subscribe(subscriber)
-            return Disposables.create { subscriber.cancel() }
+            return subscriber
         }
     }
 }
@@ -25,8 +27,8 @@ extension Publisher {
 /// forums.swift.org/t/29491/11), so values only need the "ended?" flag, a lock-free `OnceFlag` that the
 /// terminal event and `cancel` set. The observer is immutable; it is released with this subscriber, which
 /// the upstream drops on completion or cancellation and the Rx side on disposal.
-final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
-    private let observer: AnyObserver<Input>
+final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {
+    private let observer: SerialSourceObserver<Input>
     /// Set by the first of: completion, cancellation. Nothing reaches the observer after it.
     private let ended = OnceFlag()
     private let lock = Lock()
@@ -34,7 +36,7 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var cancelled = false
 
-    init(observer: AnyObserver<Input>) {
+    init(observer: SerialSourceObserver<Input>) {
         self.observer = observer
     }
 
@@ -64,6 +66,11 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
         case .finished: observer.onCompleted()
         case .failure(let error): observer.onError(error)
         }
+    }
+
+    /// The Rx subscription ended: cancels the Combine one.
+    func dispose() {
+        cancel()
     }
 
     func cancel() {

@@ -39,6 +39,48 @@ import Testing
         #expect(values == [1])
     }
 
+    // The Rx side takes the publisher's events without serialising them again (Combine calls one
+    // subscriber serially); these pin the Rx grammar on that path: nothing after the first terminal
+    // event, nothing after disposal, and the terminal event ends the subscription.
+    @Test func nothingAfterTheFirstTerminalEventEvenFromAMisbehavingPublisher() {
+        let publisher = ControlledPublisher<Int, BridgeTestError>()
+        var events: [String] = []
+        _ = publisher.asObservable().subscribe(
+            onNext: { events.append("next(\($0))") }, onError: { events.append("error(\($0))") },
+            onCompleted: { events.append("completed") }, onDisposed: { events.append("disposed") })
+        publisher.send(1)
+        publisher.send(completion: .finished)
+        publisher.send(2)
+        publisher.send(completion: .failure(BridgeTestError(id: 1)))
+        publisher.send(completion: .finished)
+        #expect(events == ["next(1)", "completed", "disposed"])
+        #expect(publisher.cancelCount == 0)
+    }
+
+    @Test func disposingFromInsideOnNextStopsDeliveryAndCancelsUpstream() {
+        let subject = PassthroughSubject<Int, Never>()
+        var values: [Int] = []
+        var subscription: Disposable?
+        subscription = subject.asObservable().subscribe(onNext: { value in
+            values.append(value)
+            if value == 2 { subscription?.dispose() }
+        })
+        for value in 1...4 { subject.send(value) }
+        #expect(values == [1, 2])
+        subject.send(completion: .finished)  // nobody left to receive it
+        #expect(values == [1, 2])
+    }
+
+    @Test func aSynchronousPublisherDeliversEverythingDuringSubscribeAndEachSubscriptionIsFresh() {
+        let source = [1, 2, 3].publisher.asObservable().map { $0 * 10 }
+        var first: [String] = []
+        var second: [String] = []
+        _ = source.subscribe(onNext: { first.append("\($0)") }, onCompleted: { first.append("completed") })
+        _ = source.subscribe(onNext: { second.append("\($0)") }, onCompleted: { second.append("completed") })
+        #expect(first == ["10", "20", "30", "completed"])
+        #expect(second == first)
+    }
+
     @Test func subjectBridgedIntoRxTimeline() {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PassthroughSubject<Int, Error>()

@@ -1,0 +1,102 @@
+/// `Observable.serialSource`: RxCombineBridge's `create` for sources that already deliver serially.
+/// SPI (`@_spi(ReactiveBridgeInternals) import RxKit`), not an operator of RxKit's public API.
+
+@_spi(ReactiveBridgeInternals)
+extension Observable {
+    /// For RxCombineBridge: `create` for a source that already calls its observer serially (a Combine
+    /// publisher does, per subscriber), so events are not serialised a second time — `create`'s drain
+    /// costs two lock round trips per element. Anything after the first terminal event is ignored, and
+    /// nothing is delivered after disposal, as with `create`.
+    public static func serialSource(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
+        SerialSourceProducer(subscribe)
+    }
+}
+
+/// The observer `Observable.serialSource` hands its source: forwards straight to the subscription's
+/// sink, through its element and terminal lanes (no `Event` is built). Must be called serially.
+@_spi(ReactiveBridgeInternals)
+public final class SerialSourceObserver<Element>: @unchecked Sendable {
+    private let sink: ObserverNode
+
+    fileprivate init(sink: ObserverNode) {
+        self.sink = sink
+    }
+
+    /// Sends `element`.
+    public func onNext(_ element: Element) {
+        var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+        sink.onNextElement(typed: &value)
+    }
+
+    /// Ends the sequence with completion.
+    public func onCompleted() {
+        sink.onTerminal(nil)
+    }
+
+    /// Ends the sequence with `error`.
+    public func onError(_ error: Swift.Error) {
+        sink.onTerminal(error)
+    }
+}
+
+extension ObserverNode {
+    /// `onNextElement(at:)` for a typed pointer (see `ElementLane.onNextElement(typed:)`).
+    @inline(__always)
+    fileprivate func onNextElement<Element>(typed element: UnsafePointer<Element>) {
+        onNextElement(at: UnsafeRawPointer(element))
+    }
+}
+
+final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
+    private let subscribeHandler: (SerialSourceObserver<Element>) -> Disposable
+
+    init(_ subscribeHandler: @escaping (SerialSourceObserver<Element>) -> Disposable) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = SerialSourceSink(observer: observer, cancel: cancel)
+        let subscription = subscribeHandler(SerialSourceObserver(sink: sink))
+        return (sink, subscription)
+    }
+}
+
+/// The sink of `serialSource`: `create`'s sink without the drain. After a terminal event the sink is
+/// disposed, so later events are dropped by `forwardNext`'s disposed check.
+final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    override init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel)
+        selfLane = self
+        hasTerminalLane = true
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        forwardNext(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            forwardError(error)
+        } else {
+            forwardCompleted()
+        }
+    }
+}

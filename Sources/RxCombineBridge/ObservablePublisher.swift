@@ -59,12 +59,30 @@ extension ObservablePublisher: @unchecked Sendable {}
 
 /// The seam object: an Rx observer upstream, a Combine subscription downstream.
 ///
-/// One thread at a time delivers to the subscriber (the `delivering` flag); a `request` or an Rx event
+/// One thread at a time delivers to the subscriber (the `deliveringBit`); a `request` or an Rx event
 /// that arrives meanwhile — from another thread or re-entrantly from inside `receive(_:)` — only
 /// updates the state, and the delivering thread picks it up. No lock is held while calling out.
+///
+/// The common case — unlimited demand, nothing held, not finished — takes no lock: the state word has
+/// `unlimitedBit` (demand is `.unlimited`, which never changes back), `blockedBit` (finished, a pending
+/// completion, held elements, or no subscriber: anything that needs the lock) and `deliveringBit`. An
+/// element is delivered with a compare-exchange `unlimitedBit` → `unlimitedBit | deliveringBit`, the
+/// call (on the subscriber in its slot), and the reverse compare-exchange; the first fails whenever the
+/// lock is needed, the second when something changed meanwhile (the deliverer then settles under the
+/// lock). Everything else runs under `lock` as before, setting `deliveringBit` with a compare-exchange
+/// too, and updates `blockedBit` after every change (`refreshBlockedLocked`). While `deliveringBit` is
+/// set only its holder touches the subscriber's slot: `cancel` sets `blockedBit` first and then leaves
+/// the release of the subscriber to the delivering thread.
 final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
     where Downstream.Failure: Swift.Error {
     typealias Element = Downstream.Input
+
+    /// The state word (see above); read and written atomically through `InlineWord`, so it must stay the
+    /// first stored property of this root class.
+    private var stateWord = InlineWord.sentinel
+    private static var deliveringBit: Int { 1 }
+    private static var unlimitedBit: Int { 2 }
+    private static var blockedBit: Int { 4 }
 
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
@@ -84,10 +102,6 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
     /// `pendingCompletion != nil`.
     @exclusivity(unchecked) private var hasPendingCompletion = false
-    /// True while one thread calls the subscriber; starts true because the subscriber is inside
-    /// `receive(subscription:)` until `subscriptionDelivered()` (Combine serialises that call with the
-    /// values too: an Rx source on another thread must not deliver while it runs).
-    @exclusivity(unchecked) private var delivering = true
     @exclusivity(unchecked) private var finished = false  // cancelled, or the terminal event was delivered
     private let upstream = SingleAssignmentDisposable()
 
@@ -100,6 +114,11 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         self.mapError = mapError
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
+        InlineWord.initialize(self)
+        // Delivering from the start: the subscriber is inside `receive(subscription:)` until
+        // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
+        // another thread must not deliver while it runs).
+        InlineWord.store(self, Self.deliveringBit)
     }
 
     deinit {
@@ -115,6 +134,41 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         return downstreamSlot.move()
     }
 
+    // MARK: The state word (all with `lock` held)
+
+    private var isDeliveringLocked: Bool { InlineWord.load(self) & Self.deliveringBit != 0 }
+
+    /// Sets `deliveringBit` unless it is set (by another thread, or the lock-free path); returns whether
+    /// this call set it.
+    private func beginDeliveringLocked() -> Bool {
+        while true {
+            let word = InlineWord.load(self)
+            if word & Self.deliveringBit != 0 { return false }
+            if InlineWord.compareExchange(self, expected: word, desired: word | Self.deliveringBit) { return true }
+        }
+    }
+
+    /// Clears `deliveringBit` (held by the caller) and brings `blockedBit` up to date. If the
+    /// subscription was cancelled during the delivery, the subscriber is taken out and returned, for
+    /// the caller to release after unlocking (`cancel` leaves it to the delivering thread).
+    private func endDeliveringLocked() -> Downstream? {
+        let released = finished && hasDownstream ? takeDownstreamLocked() : nil
+        refreshBlockedLocked()
+        _ = InlineWord.fetchAdd(self, -Self.deliveringBit)
+        return released
+    }
+
+    /// Sets `blockedBit` if anything needs the lock (finished, a pending completion, held elements, no
+    /// subscriber), clears it otherwise.
+    private func refreshBlockedLocked() {
+        let blocked = finished || hasPendingCompletion || heldCount > 0 || !hasDownstream
+        while true {
+            let word = InlineWord.load(self)
+            let desired = blocked ? word | Self.blockedBit : word & ~Self.blockedBit
+            if desired == word || InlineWord.compareExchange(self, expected: word, desired: desired) { return }
+        }
+    }
+
     // MARK: Subscription
 
     func request(_ newDemand: Subscribers.Demand) {
@@ -125,6 +179,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
             return
         }
         demand += newDemand
+        if demand == .unlimited { _ = InlineWord.fetchOr(self, Self.unlimitedBit) }
         let sourceToSubscribe = source
         source = nil
         lock.unlock()
@@ -143,12 +198,15 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         }
         finished = true
         source = nil
-        let downstream = hasDownstream ? takeDownstreamLocked() : nil
         buffer = []
         bufferHead = 0
         heldCount = 0
         pendingCompletion = nil
         hasPendingCompletion = false
+        // `blockedBit` first: after it no lock-free delivery can start, so if none is running now the
+        // slot is free to take; if one is, its thread takes the subscriber out when it ends.
+        refreshBlockedLocked()
+        let downstream = hasDownstream && !isDeliveringLocked ? takeDownstreamLocked() : nil
         lock.unlock()
         withExtendedLifetime(downstream) {}  // released here, outside the lock
         upstream.dispose()
@@ -157,8 +215,9 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     func subscriptionDelivered() {
         lock.lock()
-        delivering = false
+        let released = endDeliveringLocked()
         lock.unlock()
+        withExtendedLifetime(released) {}
         drain()
     }
 
@@ -177,32 +236,63 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
 
     /// Same as `on(.next(element))`; RxKit's subjects and sinks call it directly (`ElementLane`).
     func onNextElement(_ element: Element) {
+        if InlineWord.compareExchange(self, expected: Self.unlimitedBit, desired: Self.unlimitedBit | Self.deliveringBit) {
+            // Lock-free: unlimited demand, nothing held, not finished, nobody delivering. The returned
+            // demand is irrelevant (`.unlimited` plus anything is `.unlimited`).
+            _ = downstreamSlot.pointee.receive(element)
+            if InlineWord.compareExchange(self, expected: Self.unlimitedBit | Self.deliveringBit, desired: Self.unlimitedBit) { return }
+            endContendedDelivery()
+            return
+        }
+        onNextElementLocking(element)
+    }
+
+    /// `onNextElement` when the lock-free path is closed. Out of line: its `Downstream?` would otherwise
+    /// cost a metadata look-up on the lock-free path too.
+    @inline(never)
+    private func onNextElementLocking(_ element: Element) {
         lock.lock()
         if finished || hasPendingCompletion {
             lock.unlock()
             return
         }
-        if !delivering && heldCount == 0 && demand > 0 && hasDownstream {
-            // Fast path: demand is waiting and nothing is held — hand the element straight over.
+        if heldCount == 0 && demand > 0 && hasDownstream && beginDeliveringLocked() {
+            // Demand is waiting and nothing is held — hand the element straight over.
             demand -= 1
-            delivering = true
             let downstream = downstreamSlot.pointee
             lock.unlock()
             let more = downstream.receive(element)
             lock.lock()
-            demand += more
-            delivering = false
-            if heldCount == 0 && !hasPendingCompletion {
-                lock.unlock()
-                return
-            }
+            addDemandLocked(more)
+            let released = endDeliveringLocked()
+            let moreWork = heldCount > 0 || hasPendingCompletion
             lock.unlock()
-            drain()
+            withExtendedLifetime(released) {}
+            if moreWork { drain() }
             return
         }
         hold(element)
+        refreshBlockedLocked()
         lock.unlock()
         drain()
+    }
+
+    /// The end of a lock-free delivery whose closing compare-exchange failed: something changed while
+    /// the subscriber ran (an element held, a completion, a cancel). Settles under the lock and drains.
+    @inline(never)
+    private func endContendedDelivery() {
+        lock.lock()
+        let released = endDeliveringLocked()
+        let stopped = finished
+        lock.unlock()
+        withExtendedLifetime(released) {}
+        if !stopped { drain() }
+    }
+
+    /// Adds demand returned by the subscriber. Call with `lock` held.
+    private func addDemandLocked(_ more: Subscribers.Demand) {
+        demand += more
+        if demand == .unlimited { _ = InlineWord.fetchOr(self, Self.unlimitedBit) }
     }
 
     func onNextElement(at element: UnsafeRawPointer) {
@@ -217,6 +307,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         }
         pendingCompletion = completion
         hasPendingCompletion = true
+        refreshBlockedLocked()
         lock.unlock()
         drain()
     }
@@ -262,11 +353,10 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     /// Delivers held elements while there is demand, then the terminal event once nothing is held.
     private func drain() {
         lock.lock()
-        if delivering || finished || !hasDownstream {
+        if finished || !hasDownstream || !beginDeliveringLocked() {
             lock.unlock()
             return
         }
-        delivering = true
         let downstream = downstreamSlot.pointee
         while true {
             if finished { break }
@@ -282,12 +372,13 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
                 lock.unlock()
                 let more = downstream.receive(element)
                 lock.lock()
-                demand += more
+                addDemandLocked(more)
                 continue
             }
             if heldCount == 0, let completion = pendingCompletion {
                 finished = true
                 _ = takeDownstreamLocked()
+                refreshBlockedLocked()  // `deliveringBit` stays set: nothing is delivered after this
                 lock.unlock()
                 downstream.receive(completion: completion)
                 upstream.dispose()
@@ -295,7 +386,8 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
             }
             break
         }
-        delivering = false
+        let released = endDeliveringLocked()
         lock.unlock()
+        withExtendedLifetime(released) {}
     }
 }

@@ -56,6 +56,40 @@ struct StressBridgeTests {
         }
     }
 
+    // Unlimited demand takes the seam's lock-free path while other threads subscribe and cancel: every
+    // subscriber keeps the grammar and per-thread order, a cancelled one never completes, and every Rx
+    // subscription is gone at the end.
+    @Test func asPublisherUnlimitedDemandWhileOtherThreadsCancelAndResubscribe() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let subscribers = Locked<[TestSubscriber<Int, Error>]>([])
+            let steady = TestSubscriber<Int, Error>(initialDemand: .unlimited)
+            subject.asPublisher().subscribe(steady)
+            Stress.race { thread in
+                if thread < 2 {
+                    for index in 0..<Stress.valuesPerThread { subject.onNext(stressValue(thread: thread, index: index)) }
+                } else {
+                    for _ in 0..<Stress.valuesPerThread / 5 {
+                        let subscriber = TestSubscriber<Int, Error>(initialDemand: .unlimited)
+                        subscribers.mutate { $0.append(subscriber) }
+                        subject.asPublisher().subscribe(subscriber)
+                        subscriber.cancel()
+                    }
+                }
+            }
+            subject.onCompleted()
+            expectPerThreadOrder(steady.values, threads: 2, perThread: Stress.valuesPerThread, complete: true)
+            #expect(steady.completion != nil)
+            #expect(steady.grammarViolations.isEmpty)
+            for subscriber in subscribers.value {
+                expectPerThreadOrder(subscriber.values, threads: 2, perThread: Stress.valuesPerThread, complete: false)
+                #expect(subscriber.grammarViolations.isEmpty)
+                #expect(subscriber.completion == nil, "a cancelled subscriber received a completion")
+            }
+            #expect(!subject.hasObservers)
+        }
+    }
+
     @Test func asObservableAndBridgedSubjectsFromManyThreads() {
         for _ in 0..<Stress.rounds {
             let passthrough = PassthroughSubject<Int, Error>()

@@ -199,6 +199,64 @@ import Testing
         }
     }
 
+    // With unlimited demand and nothing held, the seam delivers without its lock (a compare-exchange
+    // on each side of the call); these pin Combine's rules on that path: no re-entrant receive (a value
+    // sent from inside receive comes after it), nothing after cancel, the subscriber released.
+    @Test func aValueSentFromInsideReceiveOnTheLockFreePathArrivesAfterTheCurrentOne() {
+        let subject = PublishSubject<Int>()
+        var depth = 0
+        var maxDepth = 0
+        let subscriber = TestSubscriber<Int, Error>(initialDemand: .unlimited, onValue: { value in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            if value == 1 { subject.onNext(10) }
+            depth -= 1
+        })
+        subject.asPublisher().subscribe(subscriber)
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(subscriber.values == [1, 10, 2])
+        #expect(maxDepth == 1, "receive(_:) was called re-entrantly")
+        #expect(subscriber.grammarViolations.isEmpty)
+    }
+
+    @Test func cancelFromInsideReceiveOnTheLockFreePathStopsDeliveryAndReleasesTheSubscriber() {
+        let subject = PublishSubject<Int>()
+        weak var weakSubscriber: TestSubscriber<Int, Error>?
+        do {
+            var subscriberRef: TestSubscriber<Int, Error>?
+            let subscriber = TestSubscriber<Int, Error>(initialDemand: .unlimited, onValue: { value in
+                if value == 2 { subscriberRef?.cancel() }
+            })
+            subscriberRef = subscriber
+            weakSubscriber = subscriber
+            subject.asPublisher().subscribe(subscriber)
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onNext(3)
+            #expect(subscriber.values == [1, 2])
+            #expect(!subject.hasObservers, "cancel did not dispose the Rx subscription")
+            subscriberRef = nil
+        }
+        subject.onNext(4)
+        #expect(weakSubscriber == nil, "the seam kept the cancelled subscriber")
+    }
+
+    @Test func limitedDemandThenUnlimitedDeliversHeldValuesFirstThenTheRestInOrder() {
+        let subject = PublishSubject<Int>()
+        let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1))
+        subject.asPublisher().subscribe(subscriber)
+        for value in 1...4 { subject.onNext(value) }
+        #expect(subscriber.values == [1])
+        subscriber.request(.unlimited)
+        #expect(subscriber.values == [1, 2, 3, 4])
+        for value in 5...6 { subject.onNext(value) }
+        subject.onCompleted()
+        #expect(subscriber.values == [1, 2, 3, 4, 5, 6])
+        #expect(subscriber.completion != nil)
+        #expect(subscriber.demandViolations == 0)
+    }
+
     @Test func releasesEverythingAfterCancelAndCompletion() {
         weak var weakSubscriber: TestSubscriber<Int, Error>?
         let delta = Resources.measure {

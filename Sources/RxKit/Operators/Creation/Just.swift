@@ -31,15 +31,28 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
         // Through the observer's lanes when it has them: no `Event<Element>` is built (a metadata look-up
         // per event in unspecialised code, and `flatMap { just($0) }` subscribes one per element).
         let lane = LaneHandle(of: observer)
-        if !lane.send(element) { observer.on(.next(element)) }
-        if !lane.sendTerminal(nil) { observer.on(.completed) }
+        if !lane.send(element) { Self.sendNextAsEvent(element, to: observer) }
+        if !lane.sendTerminal(nil) { sendCompletedAsEvent(to: observer) }
         return Disposables.create()
     }
+
+    /// The `Event` fallback, out of line so the lane path needs no `Event` metadata (the optimiser would
+    /// otherwise fetch it on entry).
+    @inline(never)
+    private static func sendNextAsEvent<Observer: ObserverType>(_ element: Element, to observer: Observer) where Observer.Element == Element {
+        observer.on(.next(element))
+    }
+}
+
+/// `observer.on(.completed)`, out of line (see `JustProducer.sendNextAsEvent`).
+@inline(never)
+func sendCompletedAsEvent<Observer: ObserverType>(to observer: Observer) {
+    observer.on(.completed)
 }
 
 final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if !LaneHandle(of: observer).sendTerminal(nil) { observer.on(.completed) }
+        if !LaneHandle(of: observer).sendTerminal(nil) { sendCompletedAsEvent(to: observer) }
         return Disposables.create()
     }
 }

@@ -5,9 +5,10 @@
 public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
     // Guarded by `lock`; see SubjectConduit for why the exclusivity checks are off.
-    @exclusivity(unchecked) private var conduits = SubjectConduitList<Output, Failure>()
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-    /// `completion != nil`, kept as a Bool so `send` needs no `Optional<Completion<Failure>>` metadata.
+    @exclusivity(unchecked) private var conduits = SubjectConduitList()
+    /// The completion, once sent: a `CompletionBox<Failure>` (see there for why it is boxed).
+    @exclusivity(unchecked) private var completionBox: AnyObject?
+    /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
     private var upstreamSubscriptions: [Subscription] = []
 
@@ -27,10 +28,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
-        if let completion = completion {
+        if let completionBox {
             lock.unlock()
             subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: completion)
+            subscriber.receive(completion: unsafeDowncast(completionBox, to: CompletionBox<Failure>.self).completion)
             return
         }
         let conduit = SubjectConduit(parent: self, downstream: subscriber, name: "PassthroughSubject", replaysCurrentValue: false)
@@ -48,7 +49,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         }
         let snapshot = conduits.snapshot
         lock.unlock()
-        SubjectConduitList<Output, Failure>.offer(input, to: snapshot)
+        SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
@@ -57,12 +58,12 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             lock.unlock()
             return
         }
-        self.completion = completion
+        completionBox = CompletionBox(completion)
         isTerminated = true
         let snapshot = conduits.removeAll()
         upstreamSubscriptions = []
         lock.unlock()
-        SubjectConduitList<Output, Failure>.finish(completion, snapshot)
+        SubjectConduitList.finish(completion, snapshot, output: Output.self)
     }
 
     func detach(_ conduit: SubjectConduitBase<Output, Failure>) {

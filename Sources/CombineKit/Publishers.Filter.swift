@@ -88,7 +88,9 @@ extension Publishers.Filter {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        // The lock lives in the object (one heap block per subscription rather than two): it must stay
+        // the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let isIncluded: (Input) -> Bool
@@ -96,7 +98,13 @@ extension Publishers.Filter {
         init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
             self.downstream = downstream
             self.isIncluded = isIncluded
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "Filter.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "Filter" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }

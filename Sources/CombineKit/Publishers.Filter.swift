@@ -1,6 +1,7 @@
 extension Publisher {
     /// Republishes all elements that match a provided closure.
-    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    @inlinable
+    public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 
@@ -32,7 +33,8 @@ extension Publishers {
 
         /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`
         /// accept it (`isIncluded` only sees what this filter accepts); Combine's `Publishers.Filter.filter(_:)`.
-        public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        @inlinable
+        public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
             let first = self.isIncluded
             return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
         }

@@ -1,7 +1,8 @@
 extension Publisher {
     /// Transforms all elements from an upstream publisher into a new publisher up to a maximum
     /// number of publishers you specify, and republishes their elements.
-    public func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
+    @inlinable
+    public consuming func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
         where T == P.Output, Failure == P.Failure
     {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
@@ -10,19 +11,22 @@ extension Publisher {
 
 extension Publisher {
     /// `flatMap` for an upstream that can fail into publishers that cannot.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
         flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
     }
 }
 
 extension Publisher where Failure == Never {
     /// `flatMap` for an upstream that cannot fail into publishers that can.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
         setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
     }
 
     /// `flatMap` when neither level can fail.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }
 }

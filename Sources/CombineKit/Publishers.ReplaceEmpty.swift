@@ -5,7 +5,8 @@ extension Publisher {
     }
 
     /// Replaces any error from the upstream publisher with the provided element, then finishes.
-    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+    @inlinable
+    public consuming func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
         Publishers.ReplaceError(upstream: self, output: output)
     }
 }

@@ -1,28 +1,32 @@
 extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Republishes elements sent by the most recently received publisher; receiving a new
     /// publisher cancels the subscription to the previous one.
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
 }
 
 extension Publisher where Failure == Never, Output: Publisher {
     /// Republishes elements sent by the most recently received publisher (the outer publisher cannot fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
         setFailureType(to: Output.Failure.self).switchToLatest()
     }
 }
 
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher (the inner publishers cannot fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
         map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
 }
 
 extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher (neither level can fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
 }

@@ -66,8 +66,9 @@ extension Publishers.FlatMap {
         typealias Failure = Upstream.Failure
 
         // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off).
-        let lock = Lock.make()
+        // access, are off). The lock lives in the object (one heap block less per subscription): it must
+        // stay the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
@@ -84,7 +85,13 @@ extension Publishers.FlatMap {
             self.output = DemandBuffer(downstream: downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "FlatMap.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "FlatMap" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }

@@ -61,8 +61,9 @@ extension Publishers.SwitchToLatest {
         typealias Failure = P.Failure
 
         // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off).
-        let lock = Lock.make()
+        // access, are off). The lock lives in the object (one heap block less per subscription): it must
+        // stay the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
@@ -75,7 +76,13 @@ extension Publishers.SwitchToLatest {
         init(downstream: Downstream) {
             self.downstream = downstream
             self.output = DemandBuffer(downstream: downstream)
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "SwitchToLatest.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "SwitchToLatest" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }

@@ -54,8 +54,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         lock.lock()
         if let completionBox {
             lock.unlock()
-            subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: unsafeDowncast(completionBox, to: CompletionBox<Failure>.self).completion)
+            Self.replayCompletion(completionBox, to: subscriber)
             return
         }
         let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: true)
@@ -63,6 +62,15 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         lock.unlock()
         subscriber.receive(subscription: conduit)
         conduit.subscriptionDelivered()
+    }
+
+    /// A subscriber arriving after the completion gets an empty subscription and the completion. Out of
+    /// line so that `receive(subscriber:)` needs no `Completion<Failure>` metadata (the optimiser would
+    /// look it up on every subscribe otherwise).
+    @inline(never)
+    private static func replayCompletion<S: Subscriber>(_ box: AnyObject, to subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: unsafeDowncast(box, to: CompletionBox<Failure>.self).completion)
     }
 
     /// Sets the value and publishes it (ignored after completion).

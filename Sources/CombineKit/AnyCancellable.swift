@@ -17,12 +17,19 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// Initializes the cancellable object with the given cancel-time closure.
     public init(_ cancel: @escaping () -> Void) {
         cancelAction = cancel
+        assert(withUnsafeMutablePointer(to: &cancelledWord) { $0 == cancelledWordAddress }, "AnyCancellable: cancelledWord must be the first stored property")
     }
 
     /// Wraps another cancellable; cancelling this one cancels it.
     public init<C: Cancellable>(_ canceller: C) {
         // An `AnyCancellable` is wrapped like any other cancellable: its own `cancel()` runs once.
         self.canceller = canceller
+        assert(withUnsafeMutablePointer(to: &cancelledWord) { $0 == cancelledWordAddress }, "AnyCancellable: cancelledWord must be the first stored property")
+    }
+
+    @inline(__always)
+    private var cancelledWordAddress: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
     }
 
     deinit {
@@ -31,9 +38,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
     /// Cancels the activity (once; later calls do nothing).
     public func cancel() {
-        let word = _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
-        assert(withUnsafeMutablePointer(to: &cancelledWord) { $0 == word }, "AnyCancellable: cancelledWord must be the first stored property")
-        guard rb_atomic_exchange(word, 1) == 0 else { return }
+        guard rb_atomic_exchange(cancelledWordAddress, 1) == 0 else { return }
         if let action = cancelAction {
             cancelAction = nil
             action()

@@ -137,7 +137,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     // storage, read by the owner of `delivering` as explained above), which is what excludes
     // conflicting accesses; the compiler's dynamic exclusivity checks (a runtime call per access on the
     // per-value path) would add nothing, so they are switched off for the mutable ones.
-    private let lock = Lock.make()
+    /// The lock lives in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`; the superclass has none).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) private var parent: Parent?
     /// The subscriber, initialised while `hasDownstream`. Held through a pointer rather than as a
     /// `Downstream?` so that the per-value path needs no `Optional<Downstream>` metadata.
@@ -161,6 +163,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
         super.init()
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "SubjectConduit: the inline lock must be the first stored property")
         // Created delivering: the subject calls the subscriber's `receive(subscription:)` next, and
         // `subscriptionDelivered()` ends that delivery. Slow: there is no demand yet.
         lock.storeWord(Self.delivering | Self.slow)
@@ -169,7 +173,11 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     deinit {
         if hasDownstream { downstreamStorage.deinitialize(count: 1) }
         downstreamStorage.deallocate()
+        lock.destroy()
     }
+
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
 
     override var description: String { name }
     override var customMirror: Mirror {

@@ -1,22 +1,35 @@
+import ReactiveBridgeAtomics
+
 /// A type-erasing cancellable object that executes a provided closure when canceled.
 ///
 /// An `AnyCancellable` instance automatically calls `cancel()` when deinitialized.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    private let lock = Lock.make()
-    private var cancelAction: (() -> Void)?
+    // Cancelled yet? (0 or 1), changed by one atomic exchange: whoever flips it owns the action. Kept in
+    // the object (it must stay the first stored property; see `InlineLockStorage`) rather than behind a
+    // `Lock`, one heap block less per subscription.
+    @exclusivity(unchecked) private var cancelledWord = 0
+    // Set by `init`, then read and cleared only by the caller that flipped `cancelledWord`.
+    @exclusivity(unchecked) private var cancelAction: (() -> Void)?
+    /// A wrapped cancellable, kept as such rather than as a closure over its `cancel` (which would be a
+    /// heap block of its own for a generic value).
+    @exclusivity(unchecked) private var canceller: (any Cancellable)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
     public init(_ cancel: @escaping () -> Void) {
         cancelAction = cancel
+        assert(withUnsafeMutablePointer(to: &cancelledWord) { $0 == cancelledWordAddress }, "AnyCancellable: cancelledWord must be the first stored property")
     }
 
     /// Wraps another cancellable; cancelling this one cancels it.
     public init<C: Cancellable>(_ canceller: C) {
-        if let other = canceller as? AnyCancellable {
-            cancelAction = other.cancel
-        } else {
-            cancelAction = canceller.cancel
-        }
+        // An `AnyCancellable` is wrapped like any other cancellable: its own `cancel()` runs once.
+        self.canceller = canceller
+        assert(withUnsafeMutablePointer(to: &cancelledWord) { $0 == cancelledWordAddress }, "AnyCancellable: cancelledWord must be the first stored property")
+    }
+
+    @inline(__always)
+    private var cancelledWordAddress: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
     }
 
     deinit {
@@ -25,11 +38,14 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
     /// Cancels the activity (once; later calls do nothing).
     public func cancel() {
-        lock.lock()
-        let action = cancelAction
-        cancelAction = nil
-        lock.unlock()
-        action?()
+        guard rb_atomic_exchange(cancelledWordAddress, 1) == 0 else { return }
+        if let action = cancelAction {
+            cancelAction = nil
+            action()
+        } else if let canceller {
+            self.canceller = nil
+            canceller.cancel()
+        }
     }
 
     /// Stores this cancellable in the given collection.

@@ -1,8 +1,12 @@
 /// A publisher that performs type erasure by wrapping another publisher.
 public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible, CustomPlaygroundDisplayConvertible {
-    private let box: PublisherBoxBase<Output, Failure>
+    // Visible to inlinable code: `init` and `eraseToAnyPublisher()` are inlinable, so that the caller
+    // builds the box of its (concrete) publisher type with the class metadata cached in its own code
+    // instead of a runtime look-up per call, and the `as? AnyPublisher` check folds away.
+    @usableFromInline internal let box: PublisherBoxBase<Output, Failure>
 
     /// Creates a type-erasing publisher to wrap the provided publisher.
+    @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             box = erased.box
@@ -21,7 +25,8 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
 extension Publisher {
     /// Wraps this publisher with a type eraser.
-    public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
+    @inlinable
+    public consuming func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher(self)
     }
 }
@@ -31,16 +36,20 @@ extension AnyPublisher {
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> { self }
 }
 
+@usableFromInline
 internal class PublisherBoxBase<Output, Failure: Error>: Publisher {
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    @usableFromInline init() {}
+
+    @usableFromInline func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         fatalError("abstract")
     }
 }
 
+@usableFromInline
 internal final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Failure> {
     let base: Base
-    init(_ base: Base) { self.base = base }
-    override func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    @usableFromInline init(_ base: Base) { self.base = base }
+    @usableFromInline override func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         base.receive(subscriber: subscriber)
     }
 }

@@ -5,9 +5,10 @@
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock.make()
     // Guarded by `lock`; see SubjectConduit for why the exclusivity checks are off.
-    @exclusivity(unchecked) private var conduits = SubjectConduitList<Output, Failure>()
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-    /// `completion != nil`, kept as a Bool so `send` needs no `Optional<Completion<Failure>>` metadata.
+    @exclusivity(unchecked) private var conduits = SubjectConduitList()
+    /// The completion, once sent: a `CompletionBox<Failure>` (see there for why it is boxed).
+    @exclusivity(unchecked) private var completionBox: AnyObject?
+    /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
     private var upstreamSubscriptions: [Subscription] = []
     @exclusivity(unchecked) private var currentValue: Output
@@ -51,10 +52,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
-        if let completion = completion {
+        if let completionBox {
             lock.unlock()
-            subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: completion)
+            Self.replayCompletion(completionBox, to: subscriber)
             return
         }
         let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: true)
@@ -62,6 +62,15 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         lock.unlock()
         subscriber.receive(subscription: conduit)
         conduit.subscriptionDelivered()
+    }
+
+    /// A subscriber arriving after the completion gets an empty subscription and the completion. Out of
+    /// line so that `receive(subscriber:)` needs no `Completion<Failure>` metadata (the optimiser would
+    /// look it up on every subscribe otherwise).
+    @inline(never)
+    private static func replayCompletion<S: Subscriber>(_ box: AnyObject, to subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: unsafeDowncast(box, to: CompletionBox<Failure>.self).completion)
     }
 
     /// Sets the value and publishes it (ignored after completion).
@@ -74,7 +83,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         currentValue = input
         let snapshot = conduits.snapshot
         lock.unlock()
-        SubjectConduitList<Output, Failure>.offer(input, to: snapshot)
+        SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
@@ -83,12 +92,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             lock.unlock()
             return
         }
-        self.completion = completion
+        completionBox = CompletionBox(completion)
         isTerminated = true
         let snapshot = conduits.removeAll()
         upstreamSubscriptions = []
         lock.unlock()
-        SubjectConduitList<Output, Failure>.finish(completion, snapshot)
+        SubjectConduitList.finish(completion, snapshot, output: Output.self)
     }
 
     func detach(_ conduit: SubjectConduitBase<Output, Failure>) {

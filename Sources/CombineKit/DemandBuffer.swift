@@ -28,7 +28,12 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     // built from a generic parameter — `Downstream?`, `[Value]`, `Completion<…>?` would each cost a
     // runtime metadata look-up per value in unspecialised code: the subscriber is held through a
     // pointer while `hasDownstream`, the queue is a `ValueRing`, and `hasCompletion` mirrors `completion`.
-    private let lock = Lock.make()
+    // Creating and destroying a buffer touches none either (it happens once per inner publisher in
+    // flatMap and switchToLatest): the lock lives in the object, the ring is made on the first value that
+    // has to wait, and the completion is boxed (`CompletionBox`, as in the subjects).
+
+    /// The lock: must stay the first stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     private let downstreamSlot: UnsafeMutablePointer<Downstream>
     /// False once cancelled or completed: nothing more is delivered.
     @exclusivity(unchecked) private var isAttached = true
@@ -36,13 +41,17 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// delivery, until the delivering thread's call returns).
     @exclusivity(unchecked) private var hasDownstream = true
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-    private let queue = ValueRing<Value>()
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Downstream.Failure>?
+    /// Values waiting for demand; made when the first one has to wait.
+    @exclusivity(unchecked) private var ring: ValueRing<Value>?
+    /// The completion once accepted: a `CompletionBox<Downstream.Failure>`.
+    @exclusivity(unchecked) private var completionBox: AnyObject?
     @exclusivity(unchecked) private var hasCompletion = false
 
     init(downstream: Downstream) {
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "DemandBuffer: the inline lock must be the first stored property")
         // No demand yet: slow.
         lock.storeWord(Self.slow)
     }
@@ -50,20 +59,36 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     deinit {
         if hasDownstream { downstreamSlot.deinitialize(count: 1) }
         downstreamSlot.deallocate()
+        lock.destroy()
+    }
+
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
+
+    /// The number of values waiting (call with `lock` held).
+    @inline(__always)
+    private var queuedLocked: Int { ring?.count ?? 0 }
+
+    /// The ring, made if there is none yet (call with `lock` held).
+    private var queueLocked: ValueRing<Value> {
+        if let ring { return ring }
+        let made = ValueRing<Value>()
+        ring = made
+        return made
     }
 
     /// The demand not yet used, minus the values waiting in the queue.
     var unusedDemand: Subscribers.Demand {
         lock.lock()
         defer { lock.unlock() }
-        return demand - queue.count
+        return demand - queuedLocked
     }
 
     /// Values waiting for demand.
     var queuedCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return queue.count
+        return queuedLocked
     }
 
     var isFinished: Bool {
@@ -75,7 +100,7 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     // MARK: The atomic word (all called with `lock` held)
 
     private var fastPathAllowedLocked: Bool {
-        isAttached && !hasCompletion && demand == .unlimited && queue.count == 0
+        isAttached && !hasCompletion && demand == .unlimited && queuedLocked == 0
     }
 
     /// Sets or clears `slow` to match the state, leaving `delivering` as it is (a fast-path delivery may
@@ -141,12 +166,12 @@ internal final class DemandBuffer<Downstream: Subscriber> {
             lock.unlock()
             return
         }
-        let queued = queue.count
+        let queued = queuedLocked
         if keepingOnlyLatest, queued > 0, demand < queued {
             // One value already waits beyond the demand: the newest replaces it.
-            queue.replaceLast(with: value)
+            queueLocked.replaceLast(with: value)
         } else {
-            queue.append(value)
+            queueLocked.append(value)
         }
         refreshSlowBitLocked()
         lock.unlock()
@@ -172,10 +197,10 @@ internal final class DemandBuffer<Downstream: Subscriber> {
             lock.unlock()
             return
         }
-        self.completion = completion
+        completionBox = CompletionBox(completion)
         hasCompletion = true
         if immediately {
-            queue.removeAll()
+            ring?.removeAll()
         }
         refreshSlowBitLocked()
         lock.unlock()
@@ -194,12 +219,12 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     func cancel() {
         lock.lock()
         guard isAttached else {
-            queue.removeAll()
+            ring?.removeAll()
             lock.unlock()
             return
         }
         isAttached = false
-        queue.removeAll()
+        ring?.removeAll()
         // Close the fast path; find out whether a delivery is in progress.
         var word = lock.word
         while !lock.exchangeWord(ifEqualTo: word, with: word | Self.slow) {
@@ -268,8 +293,8 @@ internal final class DemandBuffer<Downstream: Subscriber> {
                 releaseCancelledDownstreamLocked()
                 return
             }
-            if queue.count > 0, demand > 0 {
-                let value = queue.removeFirst()
+            if let ring, ring.count > 0, demand > 0 {
+                let value = ring.removeFirst()
                 demand -= 1
                 lock.unlock()
                 let more = Self.call(&downstreamSlot.pointee, with: value)
@@ -277,7 +302,7 @@ internal final class DemandBuffer<Downstream: Subscriber> {
                 if more > 0 { demand += more }
                 continue
             }
-            if queue.count == 0, hasCompletion {
+            if queuedLocked == 0, hasCompletion {
                 finishLocked()
                 return
             }
@@ -305,7 +330,7 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// releases it). Out of line so the per-value loop never touches `Completion<Failure>?`.
     @inline(never)
     private func finishLocked() {
-        let completion = self.completion!
+        let completion = unsafeDowncast(completionBox!, to: CompletionBox<Downstream.Failure>.self).completion
         isAttached = false
         let downstream = takeDownstreamLocked()
         endDeliveryLocked()

@@ -6,7 +6,9 @@
 /// matching flag: the lock's atomic word mirrors "subscribed?", which `isActive()` (the per-value check)
 /// reads without taking the lock. Debug builds check the mirror against `status` in `isActive()`.
 internal protocol OperatorInner: AnyObject, Subscription {
-    var lock: Lock { get }
+    /// `Lock` or, where the inner keeps the lock in its own storage, `InlineLock` (one heap block less).
+    associatedtype StatusLock: SubscriptionStatusLock
+    var lock: StatusLock { get }
     var status: SubscriptionStatus { get set }
 }
 

@@ -1,31 +1,37 @@
 extension Publisher {
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced).
-    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
+    @inlinable
+    public consuming func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
         Publishers.CombineLatest(self, other)
     }
 
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced). The transform turns each combination into the published value.
-    public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
+    @inlinable
+    public consuming func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
         Publishers.CombineLatest(self, other).map(transform)
     }
 
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced).
-    public func combineLatest<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2) -> Publishers.CombineLatest3<Self, P1, P2> where Failure == P1.Failure, Failure == P2.Failure {
+    @inlinable
+    public consuming func combineLatest<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2) -> Publishers.CombineLatest3<Self, P1, P2> where Failure == P1.Failure, Failure == P2.Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2)
     }
 
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced). The transform turns each combination into the published value.
-    public func combineLatest<P1: Publisher, P2: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ transform: @escaping (Output, P1.Output, P2.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P1, P2>, T> where Failure == P1.Failure, Failure == P2.Failure {
+    @inlinable
+    public consuming func combineLatest<P1: Publisher, P2: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ transform: @escaping (Output, P1.Output, P2.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P1, P2>, T> where Failure == P1.Failure, Failure == P2.Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
     }
 
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced).
-    public func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3) -> Publishers.CombineLatest4<Self, P1, P2, P3> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
+    @inlinable
+    public consuming func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3) -> Publishers.CombineLatest4<Self, P1, P2, P3> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
     /// Subscribes to this and other publishers and publishes a tuple of the latest element from each, whenever any of them produces (once all have produced). The transform turns each combination into the published value.
-    public func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3, _ transform: @escaping (Output, P1.Output, P2.Output, P3.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P1, P2, P3>, T> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
+    @inlinable
+    public consuming func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher, T>(_ publisher1: P1, _ publisher2: P2, _ publisher3: P3, _ transform: @escaping (Output, P1.Output, P2.Output, P3.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P1, P2, P3>, T> where Failure == P1.Failure, Failure == P2.Failure, Failure == P3.Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map(transform)
     }
 

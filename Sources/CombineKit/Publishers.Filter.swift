@@ -1,6 +1,7 @@
 extension Publisher {
     /// Republishes all elements that match a provided closure.
-    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    @inlinable
+    public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 
@@ -32,7 +33,8 @@ extension Publishers {
 
         /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`
         /// accept it (`isIncluded` only sees what this filter accepts); Combine's `Publishers.Filter.filter(_:)`.
-        public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        @inlinable
+        public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
             let first = self.isIncluded
             return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
         }
@@ -88,7 +90,9 @@ extension Publishers.Filter {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        // The lock lives in the object (one heap block per subscription rather than two): it must stay
+        // the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let isIncluded: (Input) -> Bool
@@ -96,7 +100,13 @@ extension Publishers.Filter {
         init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
             self.downstream = downstream
             self.isIncluded = isIncluded
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "Filter.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "Filter" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }

@@ -1,7 +1,8 @@
 extension Publisher {
     /// Transforms all elements from an upstream publisher into a new publisher up to a maximum
     /// number of publishers you specify, and republishes their elements.
-    public func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
+    @inlinable
+    public consuming func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
         where T == P.Output, Failure == P.Failure
     {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
@@ -10,19 +11,22 @@ extension Publisher {
 
 extension Publisher {
     /// `flatMap` for an upstream that can fail into publishers that cannot.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
         flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
     }
 }
 
 extension Publisher where Failure == Never {
     /// `flatMap` for an upstream that cannot fail into publishers that can.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
         setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
     }
 
     /// `flatMap` when neither level can fail.
-    public func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    @inlinable
+    public consuming func flatMap<P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }
 }
@@ -62,8 +66,9 @@ extension Publishers.FlatMap {
         typealias Failure = Upstream.Failure
 
         // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off).
-        let lock = Lock.make()
+        // access, are off). The lock lives in the object (one heap block less per subscription): it must
+        // stay the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
@@ -80,7 +85,13 @@ extension Publishers.FlatMap {
             self.output = DemandBuffer(downstream: downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "FlatMap.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "FlatMap" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }

@@ -1,6 +1,7 @@
 extension Publisher {
     /// Transforms all elements from the upstream publisher with a provided closure.
-    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    @inlinable
+    public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
 
@@ -40,7 +41,8 @@ extension Publishers {
 
         /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's
         /// `Publishers.Map.map(_:)`.
-        public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        @inlinable
+        public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
             let first = self.transform
             return Publishers.Map(upstream: upstream) { transform(first($0)) }
         }

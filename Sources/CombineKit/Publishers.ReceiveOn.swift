@@ -1,7 +1,8 @@
 extension Publisher {
     /// Specifies the scheduler on which to receive elements from the publisher. Every element and
     /// the completion are scheduled (never delivered inline), in order.
-    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+    @inlinable
+    public consuming func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
     }
 

@@ -5,7 +5,8 @@ extension Publisher {
     }
 
     /// Replaces any error from the upstream publisher with the provided element, then finishes.
-    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+    @inlinable
+    public consuming func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
         Publishers.ReplaceError(upstream: self, output: output)
     }
 }
@@ -54,7 +55,9 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
 {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    /// The lock lives in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let replacement: Input
@@ -67,7 +70,13 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         self.downstream = downstream
         self.replacement = replacement
         self.replacesEmpty = replacesEmpty
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ReplacingInner: the inline lock must be the first stored property")
     }
+
+    deinit { lock.destroy() }
+
+    var lock: InlineLock { InlineLock(in: self) }
 
     var description: String { replacesEmpty ? "ReplaceEmpty" : "ReplaceError" }
     var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
@@ -130,12 +139,7 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         demand.assertNonZero()
         lock.lock()
         if replacementPending {
-            replacementPending = false
-            status = .terminal
-            lock.setSubscribedFlag(false)
-            lock.unlock()
-            _ = downstream.receive(replacement)
-            downstream.receive(completion: .finished)
+            sendPendingReplacementLocked()
             return
         }
         guard case .subscribed(let subscription) = status else {
@@ -145,6 +149,19 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
         self.demand += demand
         lock.unlock()
         subscription.request(demand)
+    }
+
+    /// The first demand after the upstream ended: the replacement, then `.finished` (called with `lock`
+    /// held; releases it). Out of line so that `request` needs no `Completion` metadata, which the
+    /// optimiser would otherwise look up on every call.
+    @inline(never)
+    private func sendPendingReplacementLocked() {
+        replacementPending = false
+        status = .terminal
+        lock.setSubscribedFlag(false)
+        lock.unlock()
+        _ = downstream.receive(replacement)
+        downstream.receive(completion: .finished)
     }
 
     func cancel() {

@@ -1,28 +1,32 @@
 extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Republishes elements sent by the most recently received publisher; receiving a new
     /// publisher cancels the subscription to the previous one.
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
 }
 
 extension Publisher where Failure == Never, Output: Publisher {
     /// Republishes elements sent by the most recently received publisher (the outer publisher cannot fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
         setFailureType(to: Output.Failure.self).switchToLatest()
     }
 }
 
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher (the inner publishers cannot fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
         map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
 }
 
 extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher (neither level can fail).
-    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    @inlinable
+    public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
 }
@@ -57,8 +61,9 @@ extension Publishers.SwitchToLatest {
         typealias Failure = P.Failure
 
         // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off).
-        let lock = Lock.make()
+        // access, are off). The lock lives in the object (one heap block less per subscription): it must
+        // stay the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let output: DemandBuffer<Downstream>
@@ -71,7 +76,13 @@ extension Publishers.SwitchToLatest {
         init(downstream: Downstream) {
             self.downstream = downstream
             self.output = DemandBuffer(downstream: downstream)
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "SwitchToLatest.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "SwitchToLatest" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }

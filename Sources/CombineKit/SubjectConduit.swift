@@ -24,18 +24,20 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 
 /// A subject's subscriber list.
 ///
-/// Stored as `[AnyObject]` (a concrete type) rather than `[SubjectConduitBase<Output, Failure>]`: the
-/// subjects' `send` runs as unspecialised generic code in client modules, where copying or iterating an
-/// array whose element type depends on a generic parameter costs a runtime metadata look-up per call.
-/// Every element is a `SubjectConduitBase<Output, Failure>`; nothing else is ever appended.
-internal struct SubjectConduitList<Output, Failure: Error> {
+/// Stored as `[AnyObject]` (a concrete type) rather than `[SubjectConduitBase<Output, Failure>]`, and
+/// itself not generic: the subjects run as unspecialised generic code in client modules, where copying
+/// or iterating an array whose element type depends on a generic parameter, or calling a mutating
+/// method of a generic struct, costs a runtime metadata look-up per call (on every subscribe and cancel).
+/// Every element is a `SubjectConduitBase<Output, Failure>` of the owning subject; nothing else is ever
+/// appended.
+internal struct SubjectConduitList {
     private(set) var snapshot: [AnyObject] = []
 
-    mutating func append(_ conduit: SubjectConduitBase<Output, Failure>) {
+    mutating func append(_ conduit: AnyObject) {
         snapshot.append(conduit)
     }
 
-    mutating func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+    mutating func remove(_ conduit: AnyObject) {
         if let index = snapshot.firstIndex(where: { $0 === conduit }) {
             snapshot.remove(at: index)
         }
@@ -47,8 +49,9 @@ internal struct SubjectConduitList<Output, Failure: Error> {
         return snapshot
     }
 
-    /// Offers `value` to every conduit of a snapshot (call with no lock held).
-    static func offer(_ value: Output, to snapshot: [AnyObject]) {
+    /// Offers `value` to every conduit of a snapshot (call with no lock held). `failure` only names the
+    /// conduits' failure type (a generic parameter's metadata, which costs nothing to pass).
+    static func offer<Output, Failure: Error>(_ value: Output, to snapshot: [AnyObject], failure: Failure.Type) {
         // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
         for index in snapshot.indices {
             Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef {
@@ -58,11 +61,19 @@ internal struct SubjectConduitList<Output, Failure: Error> {
     }
 
     /// Completes every conduit of a snapshot (call with no lock held).
-    static func finish(_ completion: Subscribers.Completion<Failure>, _ snapshot: [AnyObject]) {
+    static func finish<Output, Failure: Error>(_ completion: Subscribers.Completion<Failure>, _ snapshot: [AnyObject], output: Output.Type) {
         for conduit in snapshot {
             unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
         }
     }
+}
+
+/// A subject's completion, boxed: the subjects keep it as an `AnyObject?` so that creating, subscribing
+/// to and destroying a subject that has not completed never touches `Completion<Failure>?` (a runtime
+/// metadata look-up each time in unspecialised generic code). Only a completed subject pays for it.
+internal final class CompletionBox<Failure: Error> {
+    let completion: Subscribers.Completion<Failure>
+    init(_ completion: Subscribers.Completion<Failure>) { self.completion = completion }
 }
 
 /// Implemented by the subjects so their conduits can detach and read the current value.
@@ -126,7 +137,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     // storage, read by the owner of `delivering` as explained above), which is what excludes
     // conflicting accesses; the compiler's dynamic exclusivity checks (a runtime call per access on the
     // per-value path) would add nothing, so they are switched off for the mutable ones.
-    private let lock = Lock.make()
+    /// The lock lives in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`; the superclass has none).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) private var parent: Parent?
     /// The subscriber, initialised while `hasDownstream`. Held through a pointer rather than as a
     /// `Downstream?` so that the per-value path needs no `Optional<Downstream>` metadata.
@@ -150,6 +163,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
         super.init()
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "SubjectConduit: the inline lock must be the first stored property")
         // Created delivering: the subject calls the subscriber's `receive(subscription:)` next, and
         // `subscriptionDelivered()` ends that delivery. Slow: there is no demand yet.
         lock.storeWord(Self.delivering | Self.slow)
@@ -158,7 +173,11 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     deinit {
         if hasDownstream { downstreamStorage.deinitialize(count: 1) }
         downstreamStorage.deallocate()
+        lock.destroy()
     }
+
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
 
     override var description: String { name }
     override var customMirror: Mirror {
@@ -287,7 +306,20 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             return
         }
         self.demand += demand
-        guard replaysCurrentValue, !deliveredCurrentValue, let current = parent?.currentValueForNewDemand() else {
+        guard replaysCurrentValue, !deliveredCurrentValue else {
+            refreshSlowBitLocked()
+            lock.unlock()
+            return
+        }
+        replayCurrentValueLocked()
+    }
+
+    /// `request` in current-value mode before the current value went out: delivers it (or refreshes the
+    /// slow bit if the subject has none). Called with `lock` held; releases it. Out of line so that a
+    /// pass-through subject's `request` never needs `Optional<Output>` (a metadata look-up per call).
+    @inline(never)
+    private func replayCurrentValueLocked() {
+        guard let current = parent?.currentValueForNewDemand() else {
             refreshSlowBitLocked()
             lock.unlock()
             return

@@ -1,12 +1,15 @@
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+        // The lock lives in the sink (one heap block per subscription rather than two): it must stay the
+        // first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
+
         /// The closure to execute on receipt of a value.
         public let receiveValue: (Input) -> Void
         /// The closure to execute on completion.
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
-        private let lock = Lock.make()
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
         /// Initializes a sink with the provided closures.
@@ -14,7 +17,13 @@ extension Subscribers {
                     receiveValue: @escaping (Input) -> Void) {
             self.receiveCompletion = receiveCompletion
             self.receiveValue = receiveValue
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "Sink: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        private var lock: InlineLock { InlineLock(in: self) }
 
         public var description: String { "Sink" }
         public var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -68,8 +77,12 @@ extension Subscribers {
     }
 }
 
+// The two `sink` methods are inlinable: specialised in the caller, the sink's class metadata
+// (`Sink<Output, Failure>` for concrete types) comes from a cache in the caller instead of a runtime
+// look-up on every call.
 extension Publisher {
     /// Attaches a subscriber with closure-based behavior; it requests an unlimited number of values.
+    @inlinable
     public func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                      receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
@@ -80,6 +93,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }

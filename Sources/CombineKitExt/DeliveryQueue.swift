@@ -30,6 +30,58 @@ internal struct FIFO<Element> {
     }
 }
 
+/// Values waiting in a `DeliveryQueue` or a `ReplayingSubject`, in a class of their own so that the
+/// owner holds an optional class reference, made when the first value arrives.
+///
+/// Why: CombineKitExt runs as unspecialised generic code in client modules, where each operation on a
+/// generic struct (`FIFO<Output>`, `Optional<Output>`, an enum with an `Output` payload) costs a runtime
+/// metadata look-up; a class's methods find their generic arguments in the instance, and a `nil`
+/// reference costs nothing to test or to destroy. Creating, subscribing and cancelling then touch no
+/// generic type at all unless a value actually waits.
+internal final class PendingValues<Element> {
+    private var storage: [Element] = []
+    private var head = 0
+
+    internal init() {}
+
+    internal var count: Int { storage.count - head }
+    internal var isEmpty: Bool { head == storage.count }
+    internal var elements: [Element] { Array(storage[head...]) }
+
+    internal func append(_ element: Element) { storage.append(element) }
+
+    /// Removes and returns the oldest value (there must be one).
+    internal func removeFirst() -> Element {
+        let element = storage[head]
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    /// Calls `body` with each value, oldest first.
+    internal func forEach(_ body: (Element) -> Void) {
+        for index in head..<storage.count { body(storage[index]) }
+    }
+}
+
+/// A completion kept as an `AnyObject?` (see `PendingValues` for why): only a queue or subject that
+/// actually completes pays for `Subscribers.Completion<Failure>`'s metadata.
+internal final class CompletionBox<Failure: Error> {
+    internal let completion: Subscribers.Completion<Failure>
+    internal init(_ completion: Subscribers.Completion<Failure>) { self.completion = completion }
+
+    @inline(__always)
+    internal static func unbox(_ box: AnyObject) -> Subscribers.Completion<Failure> {
+        unsafeDowncast(box, to: CompletionBox<Failure>.self).completion
+    }
+}
+
 /// The downstream half shared by CombineKitExt's operators: it owns the subscriber, counts its
 /// demand, and delivers values and the completion one at a time.
 ///
@@ -42,18 +94,14 @@ internal struct FIFO<Element> {
 /// - `onDemand` is told about every increase of downstream demand (from `request(_:)` and from the
 ///   value `receive(_:)` returns), so an operator can pass demand upstream.
 internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable {
-    private enum Step {
-        case value(Output, AnySubscriber<Output, Failure>)
-        case completion(Subscribers.Completion<Failure>, AnySubscriber<Output, Failure>)
-        case idle
-    }
-
     private let lock = ExtLock()
     private var downstream: AnySubscriber<Output, Failure>?
     private var onDemand: ((Subscribers.Demand) -> Void)?
     private var demand = Subscribers.Demand.none
-    private var buffer = FIFO<Output>()
-    private var pendingCompletion: Subscribers.Completion<Failure>?
+    /// Values waiting for demand (made when the first one arrives).
+    private var buffer: PendingValues<Output>?
+    /// The accepted completion, a `CompletionBox<Failure>`.
+    private var pendingCompletion: AnyObject?
     private var isDraining = false
 
     internal init<S: Subscriber>(_ downstream: S, onDemand: ((Subscribers.Demand) -> Void)? = nil)
@@ -71,18 +119,18 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     internal var outstandingDemand: Subscribers.Demand { lock.withLock { demand } }
 
     /// Number of values waiting for demand.
-    internal var bufferedCount: Int { lock.withLock { buffer.count } }
+    internal var bufferedCount: Int { lock.withLock { buffer?.count ?? 0 } }
 
     /// Hands the subscriber its subscription (call once, before any value). The call counts as a
     /// delivery in progress: values that arrive meanwhile (from another thread, once the subscriber
     /// requested) wait and are delivered when it returns, because Combine serialises
     /// `receive(subscription:)` with the other calls to a subscriber (forums.swift.org/t/29491/11).
     internal func start(_ subscription: Subscription) {
-        let (target, wasDraining): (AnySubscriber<Output, Failure>?, Bool) = lock.withLock {
-            let wasDraining = isDraining
-            isDraining = true
-            return (downstream, wasDraining)
-        }
+        lock.lock()
+        let wasDraining = isDraining
+        isDraining = true
+        let target = downstream
+        lock.unlock()
         target?.receive(subscription: subscription)
         guard !wasDraining else { return }
         lock.withLock { isDraining = false }
@@ -92,21 +140,27 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     /// Adds a value to the buffer without delivering it; `false` if the queue is closed.
     @discardableResult
     internal func enqueue(_ value: Output) -> Bool {
-        lock.withLock {
-            guard downstream != nil, pendingCompletion == nil else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        guard downstream != nil, pendingCompletion == nil else { return false }
+        if let buffer {
             buffer.append(value)
-            return true
+        } else {
+            let made = PendingValues<Output>()
+            made.append(value)
+            buffer = made
         }
+        return true
     }
 
     /// Records the completion (delivered after the buffered values); `false` if already closed.
     @discardableResult
     internal func enqueue(completion: Subscribers.Completion<Failure>) -> Bool {
-        lock.withLock {
-            guard downstream != nil, pendingCompletion == nil else { return false }
-            pendingCompletion = completion
-            return true
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard downstream != nil, pendingCompletion == nil else { return false }
+        pendingCompletion = CompletionBox(completion)
+        return true
     }
 
     /// Enqueues and delivers as demand allows.
@@ -122,11 +176,15 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     /// Adds downstream demand, reports it through `onDemand`, and delivers what it allows.
     internal func request(_ additional: Subscribers.Demand) {
         precondition(additional > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
-        let callback: ((Subscribers.Demand) -> Void)? = lock.withLock {
-            guard downstream != nil else { return nil }
-            demand += additional
-            return onDemand
+        lock.lock()
+        guard downstream != nil else {
+            lock.unlock()
+            drain()
+            return
         }
+        demand += additional
+        let callback = onDemand
+        lock.unlock()
         callback?(additional)
         drain()
     }
@@ -135,14 +193,20 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     /// subscriber (it had not been cancelled and the completion had not been delivered).
     @discardableResult
     internal func cancel() -> Bool {
-        lock.withLock {
-            guard downstream != nil else { return false }
-            downstream = nil
-            onDemand = nil
-            buffer.removeAll()
-            pendingCompletion = nil
-            return true
+        lock.lock()
+        guard downstream != nil else {
+            lock.unlock()
+            return false
         }
+        let released = (downstream, onDemand, buffer, pendingCompletion)
+        downstream = nil
+        onDemand = nil
+        buffer = nil
+        pendingCompletion = nil
+        lock.unlock()
+        // Released here, outside the lock (a deinit may run arbitrary code).
+        withExtendedLifetime(released) {}
+        return true
     }
 
     /// Delivers buffered values as demand allows, then the completion; one thread at a time.
@@ -153,33 +217,10 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
             return
         }
         isDraining = true
-        while true {
-            let step: Step
-            if let target = downstream {
-                if demand > 0, let value = buffer.popFirst() {
-                    demand -= 1
-                    step = .value(value, target)
-                } else if buffer.isEmpty, let completion = pendingCompletion {
-                    downstream = nil
-                    onDemand = nil
-                    step = .completion(completion, target)
-                } else {
-                    step = .idle
-                }
-            } else {
-                step = .idle
-            }
-            switch step {
-            case .idle:
-                isDraining = false
-                lock.unlock()
-                return
-            case .completion(let completion, let target):
-                isDraining = false
-                lock.unlock()
-                target.receive(completion: completion)
-                return
-            case .value(let value, let target):
+        while let target = downstream {
+            if demand > 0, let buffer, !buffer.isEmpty {
+                let value = buffer.removeFirst()
+                demand -= 1
                 lock.unlock()
                 let additional = target.receive(value)
                 lock.lock()
@@ -190,7 +231,25 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
                     callback?(additional)
                     lock.lock()
                 }
+                continue
             }
+            if buffer?.isEmpty ?? true, let completion = pendingCompletion {
+                downstream = nil
+                onDemand = nil
+                isDraining = false
+                lock.unlock()
+                Self.deliver(completion, to: target)
+                return
+            }
+            break
         }
+        isDraining = false
+        lock.unlock()
+    }
+
+    /// Out of line so that `drain` needs no `Completion<Failure>` metadata on the way to a value.
+    @inline(never)
+    private static func deliver(_ completion: AnyObject, to target: AnySubscriber<Output, Failure>) {
+        target.receive(completion: CompletionBox<Failure>.unbox(completion))
     }
 }

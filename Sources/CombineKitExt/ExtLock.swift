@@ -9,19 +9,28 @@ import Musl
 /// A non-recursive mutex for CombineKitExt's inner objects (CombineKit's own lock is internal to
 /// that module). Never call downstream or user code while holding it.
 internal final class ExtLock: @unchecked Sendable {
+    // The mutex lives in the object (one heap block per lock rather than two). It is the only stored
+    // property, so it sits at `_getUnsafePointerToStoredProperties(self)`; an object never moves, and
+    // after `init` the mutex is only touched through that address, never copied as a Swift value.
     #if canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    private var storage = os_unfair_lock()
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var storage = pthread_mutex_t()
+    #endif
+
+    #if canImport(Darwin)
+    @inline(__always) private var mutex: UnsafeMutablePointer<os_unfair_lock> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: os_unfair_lock.self)
+    }
+    #else
+    @inline(__always) private var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
     #endif
 
     internal init() {
-        #if canImport(Darwin)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: os_unfair_lock())
-        #else
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
+        assert(withUnsafeMutablePointer(to: &storage) { $0 == mutex }, "ExtLock: the mutex must be the first stored property")
+        #if !canImport(Darwin)
         _ = pthread_mutex_init(mutex, nil)
         #endif
     }
@@ -30,8 +39,6 @@ internal final class ExtLock: @unchecked Sendable {
         #if !canImport(Darwin)
         _ = pthread_mutex_destroy(mutex)
         #endif
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     @inline(__always) internal func lock() {

@@ -11,11 +11,18 @@ import CombineKit
 /// completion is delivered after the values queued before it. A subscriber that arrives after the
 /// completion gets the buffer and then the completion, as in RxSwift.
 public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    private typealias Conduit = ReplayingSubjectConduit<Output, Failure>
+
+    // Kept free of generic structs (see `PendingValues`), so that creating, subscribing to and
+    // destroying a subject costs no runtime metadata look-ups: the buffer is made on the first value
+    // kept, the completion is boxed, and the conduits are held as `AnyObject`s (every element is a
+    // `Conduit`).
     private let lock = ExtLock()
     private let bufferSize: Int
-    private var buffer = FIFO<Output>()
-    private var completion: Subscribers.Completion<Failure>?
-    private var conduits: [ReplayingSubjectConduit<Output, Failure>] = []
+    private var buffer: PendingValues<Output>?
+    /// The completion once sent, a `CompletionBox<Failure>`.
+    private var completion: AnyObject?
+    private var conduits: [AnyObject] = []
     private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
@@ -29,7 +36,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     }
 
     /// The values a new subscriber would be replayed now (oldest first).
-    public var replayBuffer: [Output] { lock.withLock { Array(buffer.elements) } }
+    public var replayBuffer: [Output] { lock.withLock { buffer?.elements ?? [] } }
 
     public func send(subscription: Subscription) {
         lock.withLock { upstreamSubscriptions.append(subscription) }
@@ -37,45 +44,60 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = ReplayingSubjectConduit<Output, Failure>(parent: self, downstream: subscriber)
-        lock.withLock {
-            // Seeding and registering under the subject's lock keeps the replay and the live values
-            // in the order the subject saw them.
-            for value in buffer.elements { conduit.queue.enqueue(value) }
-            if let completion {
-                conduit.queue.enqueue(completion: completion)
-            } else {
-                conduits.append(conduit)
-            }
+        let conduit = Conduit(parent: self, downstream: subscriber)
+        lock.lock()
+        // Seeding and registering under the subject's lock keeps the replay and the live values in
+        // the order the subject saw them.
+        buffer?.forEach { conduit.queue.enqueue($0) }
+        if let completion {
+            Self.enqueue(completion, into: conduit)
+        } else {
+            conduits.append(conduit)
         }
+        lock.unlock()
         conduit.queue.start(conduit)
         conduit.queue.drain()
     }
 
+    /// Out of line: `receive(subscriber:)` then needs no `Completion<Failure>` metadata.
+    @inline(never)
+    private static func enqueue(_ completion: AnyObject, into conduit: Conduit) {
+        conduit.queue.enqueue(completion: CompletionBox<Failure>.unbox(completion))
+    }
+
     public func send(_ value: Output) {
-        let targets: [ReplayingSubjectConduit<Output, Failure>] = lock.withLock {
-            guard completion == nil else { return [] }
-            if bufferSize > 0 {
-                buffer.append(value)
-                if buffer.count > bufferSize { _ = buffer.popFirst() }
-            }
-            for conduit in conduits { conduit.queue.enqueue(value) }
-            return conduits
+        lock.lock()
+        guard completion == nil else {
+            lock.unlock()
+            return
         }
-        for conduit in targets { conduit.queue.drain() }
+        if bufferSize > 0 {
+            if let buffer {
+                buffer.append(value)
+                if buffer.count > bufferSize { _ = buffer.removeFirst() }
+            } else {
+                let made = PendingValues<Output>()
+                made.append(value)
+                buffer = made
+            }
+        }
+        let targets = conduits
+        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.enqueue(value) }
+        lock.unlock()
+        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.drain() }
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
-        let targets: [ReplayingSubjectConduit<Output, Failure>] = lock.withLock {
+        let targets: [AnyObject] = lock.withLock {
             guard self.completion == nil else { return [] }
-            self.completion = completion
+            self.completion = CompletionBox(completion)
             let targets = conduits
             conduits = []
             upstreamSubscriptions = []
-            for conduit in targets { conduit.queue.enqueue(completion: completion) }
+            for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.enqueue(completion: completion) }
             return targets
         }
-        for conduit in targets { conduit.queue.drain() }
+        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.drain() }
     }
 
     fileprivate func detach(_ conduit: ReplayingSubjectConduit<Output, Failure>) {

@@ -50,14 +50,6 @@ class ObserverNode: @unchecked Sendable {
     @inline(__always)
     final var sinkIsDisposed: Bool { InlineWord.load(self) != 0 }
 
-    /// `observer`'s element lane: one class cast for RxKit's own nodes; the protocol cast only for other
-    /// observers (the bridge's subscription, subjects' wrappers, user observers).
-    @inline(__always)
-    static func lane<Observer: ObserverType>(of observer: Observer) -> ElementLane? {
-        if let node = observer as? ObserverNode { return node.selfLane }
-        return observer.elementLane
-    }
-
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
     final var hasTerminalLane = false
@@ -105,15 +97,6 @@ struct LaneHandle {
     init() {
         node = nil
         other = nil
-    }
-
-    /// Whether the observer has a lane.
-    var exists: Bool { node != nil || other != nil }
-
-    /// The lane as an existential, for code that stores it as one.
-    var lane: ElementLane? {
-        if let node { return node.takeUnretainedValue().selfLane }
-        return other
     }
 
     /// Sends `element` down the lane (it must be of the type the handle was made for) and returns true;

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBridgeAtomics
 
 /// Tells whether the caller runs on the main queue. A queue-specific key is more reliable than
 /// `Thread.isMainThread`: on Linux, after `dispatchMain()` the main queue is drained by a worker thread.
@@ -12,11 +13,45 @@ enum MainQueueCheck {
 
     /// Inside a main-queue block, or on the main thread (which drains the main queue whenever it is not
     /// parked in `dispatchMain()`).
+    @inline(__always)
     static var isOnMainQueue: Bool {
+        #if canImport(Darwin)
         // The thread test first: it is a comparison, where the queue-specific look-up is a generic call.
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key) != nil
+        return Thread.isMainThread || DispatchQueue.getSpecific(key: key) != nil
+        #else
+        // On Linux `Thread.isMainThread` is a `getpid` system call (it compares the thread id with the
+        // process id), paid per element by a `Driver`'s `observe(on: MainScheduler)`. So the main thread's
+        // `pthread_t` is remembered the first time it is recognised, and compared afterwards. The main
+        // thread lives as long as the process, so its `pthread_t` names no other thread meanwhile.
+        let known = rb_atomic_load_acquire(MainThreadWord.address)
+        if known != 0 && known == Int(bitPattern: UInt(pthread_self())) { return true }
+        return isOnMainQueueSlow()
+        #endif
     }
+
+    #if !canImport(Darwin)
+    @inline(never)
+    private static func isOnMainQueueSlow() -> Bool {
+        if Thread.isMainThread {
+            rb_atomic_store_release(MainThreadWord.address, Int(bitPattern: UInt(pthread_self())))
+            return true
+        }
+        return DispatchQueue.getSpecific(key: key) != nil
+    }
+    #endif
 }
+
+#if !canImport(Darwin)
+/// The main thread's `pthread_t` once `MainQueueCheck` has seen it (0 before): a word of its own,
+/// allocated once, read with an acquire load.
+private enum MainThreadWord {
+    nonisolated(unsafe) static let address: UnsafeMutablePointer<Int> = {
+        let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        word.initialize(to: 0)
+        return word
+    }()
+}
+#endif
 
 /// Runs work on the main thread. Same as RxSwift's `MainScheduler`:
 /// `MainScheduler.instance` runs work **inline** when called on the main thread and nothing it scheduled
@@ -26,8 +61,13 @@ enum MainQueueCheck {
 /// On Linux the main queue only runs while the main thread services it: call `RunLoop.main.run(until:)`
 /// (what `swift run demo` does) or `dispatchMain()` from the program's main thread.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-    private let lock = Lock()
-    private var enqueued = 0
+    /// RxSwift's rule: run inline only on the main queue and when no work this scheduler started is
+    /// unfinished. That work is counted in two parts: `dispatched` (blocks sent to the main queue and not
+    /// yet run; incremented from any thread, so atomic) and `inlineDepth` (inline runs in progress; only
+    /// ever touched on the main queue, which is serial, so a plain counter). The inline path thus reads one
+    /// word and takes no lock, where one shared counter would need two read-modify-writes per element.
+    private let dispatched = AtomicWord()
+    @exclusivity(unchecked) private var inlineDepth = 0
 
     /// The main-thread scheduler that runs inline when it can.
     public static let instance = MainScheduler()
@@ -50,29 +90,26 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         precondition(MainQueueCheck.isOnMainQueue, errorMessage ?? "Running on a background thread. Call this from the main thread.")
     }
 
+    /// Whether work scheduled now runs inline. Reads `inlineDepth` only once on the main queue.
+    @inline(__always)
+    private var runsInline: Bool {
+        MainQueueCheck.isOnMainQueue && inlineDepth == 0 && dispatched.load() == 0
+    }
+
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        lock.lock()
-        let previouslyEnqueued = enqueued
-        enqueued += 1
-        lock.unlock()
-        if MainQueueCheck.isOnMainQueue && previouslyEnqueued == 0 {
-            let disposable = action(state)
-            lock.withLock { enqueued -= 1 }
-            return disposable
+        if runsInline {
+            inlineDepth += 1
+            defer { inlineDepth -= 1 }
+            return action(state)
         }
         return dispatchToMain(state, action: action)
     }
 
     override func runInlineIfScheduleWould(_ work: () -> Void) -> Bool {
-        lock.lock()
-        guard enqueued == 0, MainQueueCheck.isOnMainQueue else {
-            lock.unlock()
-            return false
-        }
-        enqueued += 1
-        lock.unlock()
+        guard runsInline else { return false }
+        inlineDepth += 1
         work()
-        lock.withLock { enqueued -= 1 }
+        inlineDepth -= 1
         return true
     }
 
@@ -80,10 +117,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// the main thread) pays no generic-metadata look-up for the boxed work item.
     @inline(never)
     private func dispatchToMain<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        dispatched.add(1)
         let result = SingleAssignmentDisposable()
         let work = UncheckedSendable((state, action, self))
         DispatchQueue.main.async {
-            defer { work.value.2.lock.withLock { work.value.2.enqueued -= 1 } }
+            defer { work.value.2.dispatched.add(-1) }
             if result.isDisposed { return }
             result.setDisposable(work.value.1(work.value.0))
         }

@@ -288,4 +288,66 @@ let mainQueueKey: DispatchSpecificKey<Int> = {
         }
         #expect(!asyncRanInline)
     }
+
+    // RxSwift's MainScheduler.scheduleInternal counts the work it started (numberEnqueued) and runs
+    // inline only when that count was 0: work scheduled from inside inline work is dispatched, after it.
+    @MainActor @Test func mainSchedulerDispatchesWorkScheduledFromInsideInlineWork() async {
+        let main = MainScheduler()
+        var order: [String] = []
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            _ = main.schedule(()) { _ in
+                order.append("outer start")
+                _ = main.schedule(()) { _ in
+                    order.append("nested")
+                    done.resume()
+                    return Disposables.create()
+                }
+                order.append("outer end")
+                return Disposables.create()
+            }
+            order.append("after schedule")
+        }
+        #expect(order == ["outer start", "outer end", "after schedule", "nested"])
+        // Once everything has run, the main queue runs inline again.
+        var ranInline = false
+        _ = main.schedule(()) { _ in
+            ranInline = true
+            return Disposables.create()
+        }
+        #expect(ranInline)
+    }
+
+    // Same rule, across threads: while a block another thread dispatched is waiting for the main queue,
+    // work scheduled on the main queue goes after it instead of overtaking it.
+    @MainActor @Test func mainSchedulerDoesNotOvertakeWorkDispatchedFromAnotherThread() async {
+        let main = MainScheduler()
+        let order = UncheckedBox<[String]>([])
+        let scheduled = DispatchSemaphore(value: 0)
+        let workers = DispatchGroup()
+        let done = UncheckedBox<CheckedContinuation<Void, Never>?>(nil)
+        DispatchQueue.global().async(group: workers) {
+            _ = main.schedule(()) { _ in
+                order.value.append("from background")
+                return Disposables.create()
+            }
+            scheduled.signal()
+        }
+        scheduled.wait()  // the background block is now queued on the main queue, behind this test
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            done.value = continuation
+            _ = main.schedule(()) { _ in
+                order.value.append("from main")
+                done.value?.resume()
+                return Disposables.create()
+            }
+            order.value.append("after schedule")
+        }
+        #expect(order.value == ["after schedule", "from background", "from main"])
+    }
+}
+
+/// A mutable value handed to a block another thread runs (the test serialises the accesses).
+fileprivate final class UncheckedBox<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

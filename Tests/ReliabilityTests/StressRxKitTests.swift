@@ -139,6 +139,33 @@ struct StressRxKitTests {
         }
     }
 
+    /// The single-subscriber send path (a subject or a share with one observer) calls the observer without
+    /// retaining it: a subscriber disposed on another thread while a send is inside it must stay alive
+    /// until that send returns (ASan in CI reports a use after free otherwise), and then be released.
+    @Test func soleSubscriberDisposedOnAnotherThreadDuringASend() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let shared = subject.asObservable().share(replay: 1, scope: .whileConnected)
+            let made = Locked(0)
+            let released = Locked(0)
+            Stress.race(3) { thread in
+                if thread == 0 {
+                    for index in 0..<Stress.valuesPerThread * 4 { subject.onNext(index) }
+                } else {
+                    for round in 0..<Stress.valuesPerThread / 5 {
+                        let source = round.isMultiple(of: 2) ? subject.asObservable() : shared
+                        made.mutate { $0 += 1 }
+                        let watched = ReleaseWatch(released)  // captured only by the observer
+                        let subscription = source.map { $0 + thread }.subscribe(onNext: { _ in watched.touch() })
+                        subscription.dispose()
+                    }
+                }
+            }
+            #expect(!subject.hasObservers, "a disposed subscription stayed subscribed")
+            #expect(released.value == made.value, "disposed subscribers were not released")
+        }
+    }
+
     /// `share(replay: 1)`: subscribers joining while the source sends from another thread get the
     /// replayed element and the live ones one at a time, in the source's order, never twice.
     @Test func shareReplayOneSubscribersJoinWhileTheSourceSends() {
@@ -350,4 +377,13 @@ func firstOutOfOrder(_ values: [[Int]]) -> String {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Counts its own release: for checking that disposed observers (which capture one) are freed.
+final class ReleaseWatch: @unchecked Sendable {
+    private let released: Locked<Int>
+    private let touches = Locked(0)
+    init(_ released: Locked<Int>) { self.released = released }
+    func touch() { touches.mutate { $0 += 1 } }
+    deinit { released.mutate { $0 += 1 } }
 }

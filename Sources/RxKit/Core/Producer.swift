@@ -99,6 +99,10 @@ struct LaneHandle {
         other = nil
     }
 
+    /// Whether this is "no lane".
+    @inline(__always)
+    var isEmpty: Bool { node == nil && other == nil }
+
     /// Sends `element` down the lane (it must be of the type the handle was made for) and returns true;
     /// returns false, sending nothing, when there is no lane.
     @inline(__always)

@@ -63,7 +63,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return
         }
         element = value
-        hub.broadcastNextLocked(value, hub.entries)
+        var sent = value
+        hub.broadcastNextLocked(at: &sent)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path

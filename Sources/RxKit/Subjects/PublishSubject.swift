@@ -50,7 +50,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             hub.lock.unlock()
             return
         }
-        hub.broadcastNextLocked(element, hub.entries)
+        var value = element
+        hub.broadcastNextLocked(at: &value)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path

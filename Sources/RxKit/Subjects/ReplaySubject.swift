@@ -92,7 +92,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             return
         }
         append(value)
-        hub.broadcastNextLocked(value, hub.entries)
+        var sent = value
+        hub.broadcastNextLocked(at: &sent)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path

@@ -26,6 +26,10 @@ final class SubjectHub<Element>: @unchecked Sendable {
     private var stateWord = InlineWord.sentinel
     private static var deliveringBit: Int { 1 }
     private static var queuedBit: Int { 2 }
+    /// Set (under `lock`, during a delivery) when an observer left while a delivery was in progress: its
+    /// entry waits in `retired` until the delivering thread ends, since the sole-observer path calls the
+    /// observer without retaining it. Like `queuedBit`, it makes the ending compare-exchange fail.
+    private static var retiredBit: Int { 4 }
     private let resourceTracking = ResourceTracking()
     /// One observer. Stored in `entries` as `AnyObject`; every element of `entries` is an `Entry`.
     final class Entry {
@@ -67,6 +71,12 @@ final class SubjectHub<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var pending: PendingMessages?
     /// The number of messages in `pending`, kept here so the per-event path never touches it.
     @exclusivity(unchecked) private var queuedCount = 0
+    /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
+    /// none. `broadcastNextLocked(at:)` sends through it without copying the snapshot array or the
+    /// element, and without retaining anything (see `retiredBit` for what keeps the observer alive).
+    @exclusivity(unchecked) private var soleLane = LaneHandle()
+    /// Entries removed during a delivery, released when it ends (see `retiredBit`).
+    @exclusivity(unchecked) private var retired: [AnyObject] = []
 
     /// A FIFO of messages (see `pending`).
     private final class PendingMessages {
@@ -96,6 +106,7 @@ final class SubjectHub<Element>: @unchecked Sendable {
         nextKey += 1
         let entry = Entry(key: nextKey, observer: observer)
         entries.append(entry)
+        soleLane = entries.count == 1 ? entry.lane : LaneHandle()
         return entry
     }
 
@@ -106,7 +117,10 @@ final class SubjectHub<Element>: @unchecked Sendable {
 
     /// Removes every observer. Call with `lock` held.
     func removeAllLocked() {
+        if entries.isEmpty { return }
+        retireIfDeliveringLocked(entries)
         entries.removeAll()
+        soleLane = LaneHandle()
     }
 
     /// Removes the observer with `key`.
@@ -116,8 +130,23 @@ final class SubjectHub<Element>: @unchecked Sendable {
 
     /// Removes the observer with `key`. Call with `lock` held.
     func removeLocked(key: UInt64) {
-        if let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) {
-            entries.remove(at: index)
+        guard let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
+        retireIfDeliveringLocked(CollectionOfOne(entries[index]))
+        entries.remove(at: index)
+        soleLane = entries.count == 1 ? unsafeDowncast(entries[0], to: Entry.self).lane : LaneHandle()
+    }
+
+    /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
+    /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
+    private func retireIfDeliveringLocked<Removed: Collection>(_ removed: Removed) where Removed.Element == AnyObject {
+        guard isDelivering else { return }
+        let previous = InlineWord.fetchOr(self, Self.retiredBit)
+        if previous & Self.deliveringBit != 0 {
+            retired.append(contentsOf: removed)
+        } else {
+            // The delivery ended (its compare-exchange succeeded) between the check and the fetch-or:
+            // nobody is inside an observer any more, and nobody else changes the word without `lock`.
+            InlineWord.store(self, 0)
         }
     }
 
@@ -156,6 +185,29 @@ final class SubjectHub<Element>: @unchecked Sendable {
             }
         }
         drainQueue()
+    }
+
+    /// Sends `.next(element)` to the current observers, reading the element in place. With one observer
+    /// that has an element lane and no delivery in progress (a share's connection, a subject with one
+    /// subscriber) it retains nothing and copies nothing; otherwise it is `broadcastNextLocked(_:_:)`.
+    /// Must be called with `lock` held; returns with it released.
+    @inline(__always)
+    func broadcastNextLocked(at element: UnsafePointer<Element>) {
+        if InlineWord.load(self) != 0 || soleLane.isEmpty {
+            broadcastNextToEntriesLocked(at: element)
+            return
+        }
+        beginDeliveryLocked()
+        let lane = soleLane
+        lock.unlock()
+        _ = lane.send(typed: element)
+        drainQueue()
+    }
+
+    /// The general case of `broadcastNextLocked(at:)`, out of line.
+    @inline(never)
+    private func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
+        broadcastNextLocked(element.pointee, entries)
     }
 
     /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.
@@ -226,15 +278,18 @@ final class SubjectHub<Element>: @unchecked Sendable {
         drainQueuedMessages()
     }
 
-    /// The slow path of `drainQueue` (other threads sent meanwhile), out of line so the per-event path
+    /// The slow path of `drainQueue` (other threads sent, or observers left, meanwhile), out of line so the per-event path
     /// never touches a `Message`.
     @inline(never)
     private func drainQueuedMessages() {
         while true {
             lock.lock()
             if queuedCount == 0 {
+                let released = retired
+                retired = []
                 InlineWord.store(self, 0)
                 lock.unlock()
+                withExtendedLifetime(released) {}  // the retired entries go here, with no lock held
                 return
             }
             let next = dequeueLocked()

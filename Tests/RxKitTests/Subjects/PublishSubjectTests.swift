@@ -91,6 +91,58 @@ import Testing
         #expect(delta == 0)
     }
 
+    // The single-subscriber send path calls the observer without retaining it; an observer that leaves
+    // during its own delivery must stay alive until that delivery ends, then be released, and get
+    // nothing more (RxSwift: dispose stops delivery at once).
+    @Test func soleObserverDisposingItselfInsideOnNextGetsNothingMoreAndIsReleasedAfterTheDelivery() {
+        let subject = PublishSubject<Int>()
+        weak var weakProbe: Probe?
+        var received: [Int] = []
+        var aliveAfterDispose = false
+        let subscription = SingleAssignmentDisposable()
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            subscription.setDisposable(subject.map { $0 * 10 }.subscribe(onNext: { value in
+                received.append(value)
+                subscription.dispose()
+                aliveAfterDispose = probe.isAlive  // the observer's captures are still there
+            }))
+        }
+        subject.onNext(1)
+        #expect(aliveAfterDispose)
+        #expect(weakProbe == nil)
+        #expect(!subject.hasObservers)
+        subject.onNext(2)
+        #expect(received == [10])
+    }
+
+    // A second subscriber that leaves while the first one is being delivered to: the send's snapshot of
+    // the observers still holds it, so it is released only after the delivery; it gets nothing once it
+    // has left (the closure subscriber checks its disposed flag).
+    @Test func subscriberLeavingDuringASendToAnotherIsReleasedAfterTheDelivery() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let second = SingleAssignmentDisposable()
+        weak var weakProbe: Probe?
+        _ = subject.subscribe(onNext: { value in
+            log.append("A\(value)")
+            second.dispose()
+        })
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            second.setDisposable(subject.subscribe(onNext: { value in
+                _ = probe
+                log.append("B\(value)")
+            }))
+        }
+        subject.onNext(1)
+        #expect(weakProbe == nil)
+        subject.onNext(2)
+        #expect(log == ["A1", "A2"])
+    }
+
     @Test func leakCheckDetectsALiveSubscription() {
         var keep: Disposable?
         let subject = PublishSubject<Int>()
@@ -100,6 +152,11 @@ import Testing
         #expect(delta > 0)
         keep?.dispose()
     }
+}
+
+/// Something whose release a test watches through a weak reference.
+final class Probe {
+    var isAlive: Bool { true }
 }
 
 /// A tiny lock for test bookkeeping.

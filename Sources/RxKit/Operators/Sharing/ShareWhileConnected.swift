@@ -47,6 +47,8 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     private let parent: ShareWhileConnected<Element>
+    /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
+    private let replaysLatest: Bool
     private let hub: SubjectHub<Element>
     private let sourceSubscription = SingleAssignmentDisposable()
     // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
@@ -58,6 +60,7 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
+        replaysLatest = parent.replaysLatest
         hub = SubjectHub(lock: parent.lock)
         latest = .allocate(capacity: 1)
         super.init()
@@ -73,7 +76,7 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked
     /// it released.
     func addLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let entry = hub.addLocked(observer)
-        if parent.replaysLatest && hasLatest {
+        if replaysLatest && hasLatest {
             replayLatestLocked(to: entry)
         } else {
             hub.lock.unlock()
@@ -103,25 +106,35 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, @unchecked
     }
 
     func onNextElement(_ element: Element) {
+        var value = element
+        onNextElement(typed: &value)
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(typed: element.assumingMemoryBound(to: Element.self))
+    }
+
+    /// Records the element (with replay) and hands it to the hub, read in place: no copy of it is made
+    /// on the way through (in unspecialised code each copy and destruction is a value-witness call).
+    @inline(__always)
+    private func onNextElement(typed element: UnsafePointer<Element>) {
         hub.lock.lock()
         if isStopped {
             hub.lock.unlock()
             return
         }
-        if parent.replaysLatest { storeLatestLocked(element) }
-        hub.broadcastNextLocked(element, hub.entries)  // releases the lock
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        if replaysLatest { storeLatestLocked(element) }
+        hub.broadcastNextLocked(at: element)  // releases the lock
     }
 
     @inline(__always)
-    private func storeLatestLocked(_ element: Element) {
+    private func storeLatestLocked(_ element: UnsafePointer<Element>) {
+        // `pointee` assignments: one value-witness call each (`update(from:count:)` is an out-of-line
+        // array routine).
         if hasLatest {
-            latest.pointee = element
+            latest.pointee = element.pointee
         } else {
-            latest.initialize(to: element)
+            latest.initialize(to: element.pointee)
             hasLatest = true
         }
     }

@@ -308,7 +308,15 @@ final class SubjectHub<Element>: @unchecked Sendable {
     }
 }
 
-/// The disposable a subject returns from `subscribe`: removes the observer.
+/// What a share subscription's disposable calls to leave (`ShareConnection`).
+protocol ObserverRemoving: AnyObject {
+    /// Removes the observer registered under `key` (nothing if it is gone already).
+    func remove(key: UInt64)
+}
+
+/// The disposable a subject returns from `subscribe`: removes the observer. (Generic: made non-generic
+/// through `ObserverRemoving`, as `ShareSubscription` is, a subject subscription measured 40 instructions
+/// slower — the weak existential and the conformance look-up cost more than the metadata look-up saved.)
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     private weak var hub: SubjectHub<Element>?
@@ -319,7 +327,6 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
         self.hub = hub
         self.key = key
     }
-
 
     func dispose() {
         if done.set() { hub?.remove(key: key) }

@@ -84,17 +84,27 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard isActive() else { return .none }
-        scheduler.schedule(options: options) { [self] in
-            lock.lock()
-            guard !cancelled, case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            let more = downstream.receive(input)
-            if more > 0 { subscription.request(more) }
+        if Context.self == ImmediateScheduler.self {
+            // `ImmediateScheduler.schedule` runs the action at once ("a scheduler for performing
+            // synchronous actions"), so run it here: no escaping closure, which is an allocation per value.
+            deliver(input)
+            return .none
         }
+        scheduler.schedule(options: options) { [self] in deliver(input) }
         return .none
+    }
+
+    /// Hands `input` downstream on the scheduler, unless cancelled or finished meanwhile, and requests the
+    /// demand the downstream returns.
+    private func deliver(_ input: Input) {
+        lock.lock()
+        guard !cancelled, case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 { subscription.request(more) }
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {

@@ -33,6 +33,48 @@ import Testing
         #expect(cancelled.values == [])
     }
 
+    // ImmediateScheduler performs actions synchronously (Combine's docs), so receive(on:) with it delivers
+    // each value during the upstream's send, honours limited demand, and stops at a cancel.
+    @Test func immediateSchedulerDeliversSynchronouslyWithinDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let limited = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        subject.receive(on: ImmediateScheduler.shared).subscribe(limited)
+        subject.send(1)
+        #expect(limited.values == [1])
+        subject.send(2)
+        subject.send(3)
+        #expect(limited.values == [1, 2])
+        #expect(limited.demandViolations == 0)
+        limited.request(.max(1))
+        subject.send(4)
+        #expect(limited.values == [1, 2, 4])
+        limited.cancel()
+        subject.send(5)
+        subject.send(completion: .finished)
+        #expect(limited.values == [1, 2, 4])
+        #expect(limited.completion == nil)
+    }
+
+    @Test func immediateSchedulerDemandReturnedByTheSubscriberReachesTheUpstream() {
+        var requested: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(.max(1)) },
+            receiveValue: { value in
+                received.append(value)
+                return .max(1)  // one more per value: upstream sees each request
+            },
+            receiveCompletion: { _ in })
+        subject.handleEvents(receiveRequest: { requested.append($0) })
+            .receive(on: ImmediateScheduler.shared)
+            .subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        #expect(received == [1, 2])
+        #expect(requested == [.max(1), .max(1), .max(1)])
+    }
+
     @Test func descriptionIsReceiveOn() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         PassthroughSubject<Int, Never>().receive(on: ImmediateScheduler.shared).subscribe(subscriber)

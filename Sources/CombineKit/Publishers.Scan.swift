@@ -51,16 +51,22 @@ extension Publishers {
 
 extension Publishers.Scan {
     /// Shared by `Scan` and `TryScan`: the downstream's failure is the upstream's (scan) or `Error` (tryScan).
+    ///
+    /// Per value: one atomic load (`isActive()`), the closure, the call downstream. The accumulated value is
+    /// only touched by `receive(_:)`, which the upstream calls serially, so it needs no exclusivity check; a
+    /// thrown error is handled out of line, so the per-value path looks up no `Completion` type.
     fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Output
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        // The lock lives in the inner (one heap block per subscription): must stay the first stored property
+        // (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
-        private var accumulator: Output
+        @exclusivity(unchecked) private var accumulator: Output
         private let next: (Output, Input) throws -> Output
         private let name: String
 
@@ -69,7 +75,13 @@ extension Publishers.Scan {
             self.accumulator = initial
             self.next = next
             self.name = name
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "Scan.Inner: the inline lock must be the first stored property")
         }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { name }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": accumulator]) }
@@ -83,10 +95,16 @@ extension Publishers.Scan {
             do {
                 accumulator = try next(accumulator, input)
             } catch {
-                if terminateAndCancelUpstream() { downstream.receive(completion: .failure(error as! Downstream.Failure)) }
+                fail(with: error)
                 return .none
             }
             return downstream.receive(accumulator)
+        }
+
+        /// `tryScan`'s closure threw: cancel the upstream and fail downstream (the failure type is `Error`).
+        @inline(never)
+        private func fail(with error: Error) {
+            if terminateAndCancelUpstream() { downstream.receive(completion: .failure(error as! Downstream.Failure)) }
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {

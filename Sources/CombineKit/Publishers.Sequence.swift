@@ -35,10 +35,13 @@ extension Sequence {
 // applied, not on subscription.
 // Combine also declares `output(at:)`, `output(in:)` and a `Result`-typed `count()` again for
 // `RandomAccessCollection`; with the same signatures and results as the `Collection` ones, they are left out.
+// `map`, `scan` and `replaceNil` read arrays and integer ranges by position (`PositionalElements`): in a
+// client's unspecialised code the sequence's iterator costs about a thousand instructions and an allocation
+// per element.
 extension Publishers.Sequence {
     /// Transforms every element now; Combine's `Publishers.Sequence.map(_:)`.
     public func map<T>(_ transform: (Elements.Element) -> T) -> Publishers.Sequence<[T], Failure> {
-        Publishers.Sequence<[T], Failure>(sequence: sequence.map(transform))
+        Publishers.Sequence<[T], Failure>(sequence: sequence.mapReadingByPosition(transform))
     }
 
     /// Keeps the elements `isIncluded` accepts; Combine's `Publishers.Sequence.filter(_:)`.
@@ -54,7 +57,7 @@ extension Publishers.Sequence {
     /// Replaces `nil` elements with `output`. The elements keep their optional type (none of them is `nil`
     /// any more), as in Combine's `Publishers.Sequence.replaceNil(with:)`.
     public func replaceNil<T>(with output: T) -> Publishers.Sequence<[Elements.Element], Failure> where Elements.Element == T? {
-        Publishers.Sequence<[Elements.Element], Failure>(sequence: sequence.map { $0 ?? output })
+        Publishers.Sequence<[Elements.Element], Failure>(sequence: sequence.mapReadingByPosition { $0 ?? output })
     }
 
     /// Omits the first `count` elements; Combine's `Publishers.Sequence.dropFirst(_:)`.
@@ -80,7 +83,7 @@ extension Publishers.Sequence {
     /// Publishes every partial result of combining the elements; Combine's `Publishers.Sequence.scan(_:_:)`.
     public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Elements.Element) -> T) -> Publishers.Sequence<[T], Failure> {
         var accumulator = initialResult
-        return Publishers.Sequence<[T], Failure>(sequence: sequence.map {
+        return Publishers.Sequence<[T], Failure>(sequence: sequence.mapReadingByPosition {
             accumulator = nextPartialResult(accumulator, $0)
             return accumulator
         })

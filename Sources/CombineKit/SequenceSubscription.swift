@@ -16,8 +16,20 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
     private let completion: Subscribers.Completion<Downstream.Failure>
     private let name: String
 
-    /// Subscribes `downstream`; completes it at once if there is nothing to emit.
+    /// Subscribes `downstream`; completes it at once if there is nothing to emit. Arrays and integer ranges
+    /// get a `PositionalSequenceSubscription`, which reads them by position; other sequences this one.
     static func start(_ elements: Elements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+        if let positional = PositionalElements.of(elements) {
+            guard positional.count > 0 else {
+                downstream.receive(subscription: Subscriptions.empty)
+                downstream.receive(completion: completion)
+                return
+            }
+            let subscription = PositionalSequenceSubscription(elements: elements, positional: positional, downstream: downstream,
+                                                              completion: completion, name: name)
+            downstream.receive(subscription: subscription)
+            return
+        }
         var iterator = elements.makeIterator()
         guard let first = iterator.next() else {
             downstream.receive(subscription: Subscriptions.empty)
@@ -76,5 +88,144 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
         downstream = nil
         nextElement = nil
         lock.unlock()
+    }
+}
+
+/// `SequenceSubscription` for a sequence read by position (an array, an integer range: see
+/// `PositionalElements`), with the same behaviour: values as demanded, completion right after the last
+/// value, a re-entrant `request(_:)` only adds demand.
+///
+/// Per value it takes no lock and touches no type built from a generic parameter: the emitting thread
+/// owns `position` and the demand it has taken, and checks for a cancel with one atomic load (the inline
+/// lock's word: 1 while values may flow). Demand arriving meanwhile (re-entrantly or from another thread)
+/// is added to `pendingDemand` under the lock; the emitter collects it when its own runs out, and only
+/// then leaves `isEmitting`.
+internal final class PositionalSequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Elements.Element
+{
+    // Must stay the first stored property (see `InlineLockStorage`). Its word: 1 until cancelled or terminal.
+    private var lockStorage = InlineLockStorage()
+    private let elements: Elements
+    private let positional: PositionalElements
+    /// The next position to send; only touched by the emitting thread (`isEmitting`).
+    @exclusivity(unchecked) private var position = 0
+    /// Guarded by the lock; `nil` once cancelled or terminal (the subscriber is released then).
+    @exclusivity(unchecked) private var downstream: Downstream?
+    /// Demand not yet taken by an emitting thread; guarded by the lock.
+    @exclusivity(unchecked) private var pendingDemand = Subscribers.Demand.none
+    /// Whether a thread is in `emit`; guarded by the lock.
+    @exclusivity(unchecked) private var isEmitting = false
+    private let completion: Subscribers.Completion<Downstream.Failure>
+    private let name: String
+
+    init(elements: Elements, positional: PositionalElements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+        self.elements = elements
+        self.positional = positional
+        self.downstream = downstream
+        self.completion = completion
+        self.name = name
+        lock.initialize()
+        lock.storeWord(1)
+        assert(lock.isAt(&lockStorage), "PositionalSequenceSubscription: the inline lock must be the first stored property")
+    }
+
+    deinit { lock.destroy() }
+
+    private var lock: InlineLock { InlineLock(in: self) }
+
+    var description: String { name }
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        return Mirror(self, children: ["demand": pendingDemand])
+    }
+    var playgroundDescription: Any { description }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        guard lock.word != 0, !isEmitting, let downstream else {
+            if lock.word != 0 { pendingDemand += demand }
+            lock.unlock()
+            return
+        }
+        isEmitting = true
+        let taken = pendingDemand + demand
+        pendingDemand = .none
+        lock.unlock()
+        emit(taken, to: downstream)
+    }
+
+    func cancel() {
+        lock.lock()
+        lock.storeWord(0)
+        // Released outside the lock: its deinit may run arbitrary code.
+        let released = downstream
+        downstream = nil
+        lock.unlock()
+        _ = released
+    }
+
+    /// Sends values while there is demand; returns when it runs out, when cancelled, or after completing.
+    private func emit(_ taken: Subscribers.Demand, to downstream: Downstream) {
+        var demand = taken
+        while true {
+            let finished = positional.withReader(of: elements) { reader in
+                sendValues(from: reader, demand: &demand, to: downstream)
+            }
+            if finished {
+                downstream.receive(completion: completion)
+                return
+            }
+            lock.lock()
+            guard lock.word != 0, pendingDemand != .none else {
+                isEmitting = false
+                lock.unlock()
+                return
+            }
+            demand = pendingDemand
+            pendingDemand = .none
+            lock.unlock()
+        }
+    }
+
+    /// Sends values from `position` while `demand` lasts and nothing cancelled; returns `true` when the last
+    /// value was sent (the subscription is then terminal and the caller sends the completion).
+    @inline(__always)
+    private func sendValues(from reader: PositionalElements.Reader<Elements.Element>, demand: inout Subscribers.Demand, to downstream: Downstream) -> Bool {
+        let count = reader.count
+        while demand != .none, lock.word != 0 {
+            let current = position
+            // Past the storage only if a sequence's storage shrank between calls (see `withReader`): end there.
+            guard current < count else { return endBeforeLastValue() }
+            position = current + 1
+            if current + 1 == positional.count {
+                // The last value: terminal before it is sent, so a cancel or request from inside it does nothing
+                // and the completion follows whatever the subscriber does (as the iterating subscription).
+                guard endBeforeLastValue() else { return false }
+                _ = downstream.receive(reader.element(at: current))
+                return true
+            }
+            let additional = downstream.receive(reader.element(at: current))
+            demand -= 1
+            if additional != .none { demand += additional }
+        }
+        return false
+    }
+
+    /// Makes the subscription terminal unless a cancel got there first (then returns `false`).
+    @inline(never)
+    private func endBeforeLastValue() -> Bool {
+        lock.lock()
+        guard lock.word != 0 else {
+            lock.unlock()
+            return false
+        }
+        lock.storeWord(0)
+        let released = downstream
+        downstream = nil
+        lock.unlock()
+        _ = released
+        return true
     }
 }

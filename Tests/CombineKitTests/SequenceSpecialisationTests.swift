@@ -29,6 +29,33 @@ import Testing
         expectEvents(failing, is: Publishers.Sequence<[Int], TestError>.self, values(numbers), sameAs: source.generic.setFailureType(to: TestError.self))
     }
 
+    @Test func transformingRangesAndSlicesReadsTheirElementsInOrder() {
+        // Arrays, slices and `Int` ranges are read by position (not through their iterator): the same elements.
+        let range = (-2..<3).publisher
+        expectEvents(range.map { $0 * 10 }, is: Elements.self, values([-20, -10, 0, 10, 20]), sameAs: range.generic.map { $0 * 10 })
+        expectEvents(range.scan(100, +), is: Elements.self, values([98, 97, 97, 98, 100]), sameAs: range.generic.scan(100, +))
+        let closed = ((Int.max - 1)...Int.max).publisher
+        expectEvents(closed.map { $0 - Int.max }, is: Elements.self, values([-1, 0]), sameAs: closed.generic.map { $0 - Int.max })
+        let slice = numbers[6...].publisher
+        expectEvents(slice.map { $0 + 1 }, is: Elements.self, values([10, 3, 7]), sameAs: slice.generic.map { $0 + 1 })
+        expectEvents(slice.scan(0, +), is: Elements.self, values([9, 11, 17]), sameAs: slice.generic.scan(0, +))
+        let empty = (4..<4).publisher
+        expectEvents(empty.map { $0 }, is: Elements.self, values([]), sameAs: empty.generic.map { $0 })
+    }
+
+    @Test func eagerTransformsRunTheirClosuresOnceWhenApplied() {
+        final class Calls: @unchecked Sendable { var count = 0 }
+        let calls = Calls()
+        let mapped = (0..<4).publisher.map { value -> Int in calls.count += 1; return value }
+        let scanned = (0..<4).publisher.scan(0) { total, value in calls.count += 1; return total + value }
+        #expect(calls.count == 8)
+        _ = SinkRecorder(mapped)
+        _ = SinkRecorder(scanned)
+        _ = SinkRecorder(scanned)
+        #expect(calls.count == 8)
+        #expect(scanned.sequence == [0, 1, 3, 6])
+    }
+
     @Test func replacingNilKeepsTheOptionalElementType() {
         let source = [1, nil, 3].publisher
         let replaced = source.replaceNil(with: 0)

@@ -64,9 +64,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     }
 }
 
+/// One thread's queue (only ever touched by that thread). No dynamic exclusivity checks: `hasQueuedWork`
+/// reads it once per element of a `from`, and each check is a runtime call.
 private final class TrampolineQueue {
-    var items: [TrampolineItem] = []
-    var head = 0
+    @exclusivity(unchecked) var items: [TrampolineItem] = []
+    @exclusivity(unchecked) var head = 0
 }
 
 private final class TrampolineItem: Disposable, @unchecked Sendable {

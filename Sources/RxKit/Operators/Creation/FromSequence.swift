@@ -31,6 +31,10 @@ final class FromSequenceProducer<Elements: Sequence>: Producer<Elements.Element>
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Elements.Element {
+        if scheduler is CurrentThreadScheduler, let positional = PositionalElements.of(elements) {  // its only instance is `.instance`
+            let sink = FromPositionalSink(elements: elements, positional: positional, observer: observer, cancel: cancel)
+            return (sink, sink.run())
+        }
         let sink = FromSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return (sink, sink.run(scheduler: scheduler))
     }
@@ -86,6 +90,52 @@ final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>
                 return
             }
             forwardNext(element)
+            if CurrentThreadScheduler.hasQueuedWork {
+                _ = scheduleNextStep()  // disposal is seen through `isDisposed`
+                return
+            }
+        }
+    }
+}
+
+/// `FromSequenceSink`'s trampoline path for a sequence read by position (an array, an integer range: see
+/// `PositionalElements`), so that no element goes through the sequence's iterator. Same order of events:
+/// one element at a time while nothing else is queued on the trampoline, the rest behind other work as
+/// soon as some is queued, disposal seen before every element.
+final class FromPositionalSink<Elements: Sequence, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+    where Elements.Element == Observer.Element {
+    private let elements: Elements
+    private let positional: PositionalElements
+    /// The next position to send; only touched by the one action of this sink that is running.
+    @exclusivity(unchecked) private var position = 0
+
+    init(elements: Elements, positional: PositionalElements, observer: Observer, cancel: Cancelable) {
+        self.elements = elements
+        self.positional = positional
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        scheduleNextStep()
+    }
+
+    private func scheduleNextStep() -> Disposable {
+        CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            positional.withReader(of: elements) { reader in runSteps(reader) }
+            return Disposables.create()
+        }
+    }
+
+    @inline(__always)
+    private func runSteps(_ reader: PositionalElements.Reader<Elements.Element>) {
+        while !isDisposed {
+            let current = position
+            guard current < reader.count else {
+                forwardCompleted()
+                return
+            }
+            position = current + 1
+            forwardNext(reader.element(at: current))
             if CurrentThreadScheduler.hasQueuedWork {
                 _ = scheduleNextStep()  // disposal is seen through `isDisposed`
                 return

@@ -33,13 +33,54 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>, @unche
 }
 
 final class RangeSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: RxAbstractInteger {
-    func run(start: Observer.Element, count: Observer.Element, scheduler: ImmediateSchedulerType) -> Disposable {
-        scheduler.scheduleRecursive(Observer.Element.zero) { [self] offset, recurse in
+    typealias Element = Observer.Element
+
+    /// The trampoline loop's state (see `runOnTrampoline`); only touched by the one action of this sink
+    /// that is running.
+    @exclusivity(unchecked) private var next: Element = .zero
+    @exclusivity(unchecked) private var remaining: Element = .zero
+
+    func run(start: Element, count: Element, scheduler: ImmediateSchedulerType) -> Disposable {
+        if scheduler is CurrentThreadScheduler {  // its only instance is `.instance`
+            next = start
+            remaining = count
+            return scheduleNextStep()
+        }
+        return scheduler.scheduleRecursive(Element.zero) { [self] offset, recurse in
             if offset < count {
                 forwardOn(.next(start + offset))
                 recurse(offset + 1)
             } else {
                 forwardCompleted()
+            }
+        }
+    }
+
+    /// As `from` on the current-thread scheduler (`FromSequenceSink`): RxSwift sends each integer in its own
+    /// recursive action, queued behind whatever else is on the trampoline; while nothing else is queued, the
+    /// next action would run at once, so a loop gives the same order without an action per integer, and
+    /// as soon as other work is queued the rest goes behind it as one action.
+    private func scheduleNextStep() -> Disposable {
+        CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            runSteps()
+            return Disposables.create()
+        }
+    }
+
+    private func runSteps() {
+        while !isDisposed {
+            guard remaining > .zero else {
+                forwardCompleted()
+                return
+            }
+            let value = next
+            remaining -= 1
+            // The last integer may be the type's largest: do not step past it.
+            if remaining > .zero { next += 1 }
+            forwardNext(value)
+            if CurrentThreadScheduler.hasQueuedWork {
+                _ = scheduleNextStep()  // disposal is seen through `isDisposed`
+                return
             }
         }
     }

@@ -1,0 +1,142 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Testing
+
+/// The subscription of `Publishers.Sequence` (and `Record`). Arrays, array slices and `Int` ranges are read
+/// by position, other sequences through their iterator; both must behave exactly alike under every demand
+/// pattern: values only as demanded, completion right after the last value, re-entrant requests only adding
+/// demand, cancel stopping at once.
+@Suite struct SequenceSubscriptionTests {
+    typealias Recorder = TestSubscriber<Int, Never>
+
+    /// One way of driving a subscriber: its initial demand, what each value returns, and what it does
+    /// from inside a value (given the value and the subscriber) and after subscribing.
+    struct Script: CustomStringConvertible, Sendable {
+        let description: String
+        var initialDemand: Subscribers.Demand = .unlimited
+        var demandPerValue: Subscribers.Demand = .none
+        var onValue: @Sendable (Int, Recorder) -> Void = { _, _ in }
+        var afterSubscribing: @Sendable (Recorder) -> Void = { _ in }
+    }
+
+    static let scripts: [Script] = [
+        Script(description: "unlimited"),
+        Script(description: "max(2), then one at a time", initialDemand: .max(2), afterSubscribing: { subscriber in
+            for _ in 0..<10 { subscriber.request(.max(1)) }
+        }),
+        Script(description: "none, then max(3), then max(10)", initialDemand: .none, afterSubscribing: { subscriber in
+            subscriber.request(.max(3))
+            subscriber.request(.max(10))
+        }),
+        Script(description: "one more returned from each value", initialDemand: .max(1), demandPerValue: .max(1)),
+        Script(description: "re-entrant request of two at the second value", initialDemand: .max(2), onValue: { value, subscriber in
+            if value == 11 { subscriber.request(.max(2)) }
+        }),
+        Script(description: "cancel from inside the second value", onValue: { value, subscriber in
+            if value == 11 { subscriber.cancel() }
+        }),
+        Script(description: "cancel from inside the last value", onValue: { value, subscriber in
+            if value == 14 { subscriber.cancel() }
+        }),
+        Script(description: "cancel with demand left, then request", initialDemand: .max(2), afterSubscribing: { subscriber in
+            subscriber.cancel()
+            subscriber.request(.max(5))
+        }),
+    ]
+
+    /// The events `publisher` sends to a subscriber following `script`.
+    func run<P: Publisher>(_ script: Script, on publisher: P) -> [Recorder.Event] where P.Output == Int, P.Failure == Never {
+        var handle: Recorder?
+        let subscriber = Recorder(initialDemand: script.initialDemand, demandPerValue: script.demandPerValue) { value in
+            if let handle { script.onValue(value, handle) }
+        }
+        handle = subscriber
+        publisher.subscribe(subscriber)
+        script.afterSubscribing(subscriber)
+        #expect(subscriber.demandViolations == 0, "\(script)")
+        handle = nil
+        return subscriber.events
+    }
+
+    @Test(arguments: scripts)
+    func positionalSequencesBehaveAsIteratedOnes(_ script: Script) {
+        // `stride` has no contiguous storage and is no `Range`: it is read through its iterator.
+        let iterated = run(script, on: stride(from: 10, to: 15, by: 1).publisher)
+        let array = [10, 11, 12, 13, 14]
+        #expect(run(script, on: array.publisher) == iterated, "\(script)")
+        #expect(run(script, on: [0, 10, 11, 12, 13, 14][1...].publisher) == iterated, "\(script)")
+        #expect(run(script, on: (10..<15).publisher) == iterated, "\(script)")
+        #expect(run(script, on: (10...14).publisher) == iterated, "\(script)")
+        #expect(run(script, on: Record<Int, Never>(output: array, completion: .finished)) == iterated, "\(script)")
+    }
+
+    @Test func limitedDemandGetsExactlyThatManyAndTheCompletionFollowsTheLastValue() {
+        let subscriber = Recorder(initialDemand: .max(2))
+        (0..<3).publisher.subscribe(subscriber)
+        #expect(subscriber.values == [0, 1])
+        #expect(subscriber.completion == nil)
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription(0), .value(0, 0), .value(0, 1), .value(0, 2), .finished(0)])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func integerRangesAtTheEdgesOfInt() {
+        let top = Recorder()
+        ((Int.max - 2)...Int.max).publisher.subscribe(top)
+        #expect(top.values == [Int.max - 2, Int.max - 1, Int.max])
+        #expect(top.completion == .finished)
+
+        // Too many elements to count: iterated, and cancelled after three.
+        var handle: Recorder?
+        let whole = Recorder(initialDemand: .unlimited) { value in
+            if value == Int.min + 2 { handle?.cancel() }
+        }
+        handle = whole
+        (Int.min...Int.max).publisher.subscribe(whole)
+        #expect(whole.values == [Int.min, Int.min + 1, Int.min + 2])
+        handle = nil
+
+        let empty = Recorder(initialDemand: .none)
+        (3..<3).publisher.subscribe(empty)
+        #expect(empty.events == [.subscription(0), .finished(0)])
+    }
+}
+
+@Suite struct SequenceSubscriptionStressTests {
+    /// Demand arriving from several threads at once while values are being sent: every value exactly once, in
+    /// order, one call at a time (the recorder's grammar check reports overlapping calls), then the completion.
+    @Test func requestsFromManyThreadsDeliverEachValueOnceInOrder() {
+        let threads = 4
+        let perThread = 2_000
+        for _ in 0..<5 {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            (0..<(threads * perThread)).publisher.subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                for _ in 0..<perThread { subscriber.request(.max(1)) }
+            }
+            #expect(subscriber.values == Array(0..<(threads * perThread)))
+            #expect(subscriber.completion == .finished)
+            #expect(subscriber.demandViolations == 0)
+        }
+    }
+
+    /// A cancel racing the requests: what arrived is a prefix of the elements, each once, and no completion
+    /// follows a cancel that came before the last value.
+    @Test func cancelRacingRequestsStopsCleanly() {
+        for _ in 0..<20 {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            (0..<10_000).publisher.subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 3) { thread in
+                if thread == 0 {
+                    subscriber.cancel()
+                } else {
+                    for _ in 0..<2_000 { subscriber.request(.max(1)) }
+                }
+            }
+            let values = subscriber.values
+            #expect(values == Array(0..<values.count))
+            #expect(subscriber.completion == nil)
+        }
+    }
+}

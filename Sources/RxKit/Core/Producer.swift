@@ -3,7 +3,9 @@
 ///
 /// Subscriptions made while no `CurrentThreadScheduler` trampoline runs on this thread start one, so that
 /// recursive subscriptions (e.g. `concat`, `repeat`) do not grow the stack without bound, as in RxSwift.
+@usableFromInline
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

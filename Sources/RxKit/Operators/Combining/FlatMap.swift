@@ -3,6 +3,7 @@ extension ObservableType {
     /// sequences as they arrive. Completes once the source and every inner sequence have completed; an
     /// error from the source, from any inner sequence, or thrown by `selector` ends it at once and
     /// disposes everything. Same as RxSwift's `flatMap`.
+    @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per build
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
         FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: false)
@@ -10,6 +11,7 @@ extension ObservableType {
 
     /// Like `flatMap`, but while an inner sequence is active the source's elements are dropped
     /// (`selector` is not called for them). Same as RxSwift's `flatMapFirst`.
+    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
         FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: true)
@@ -18,6 +20,7 @@ extension ObservableType {
 
 /// The merge engine behind `flatMap`, `flatMapFirst`, `concatMap`, `merge()`, `merge(maxConcurrent:)`,
 /// `concat()` and `Observable.merge`.
+@usableFromInline
 final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
     private let source: Observable<SourceElement>?
     private let initialElements: [SourceElement]
@@ -27,6 +30,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 
     /// Merges the inner sequences `selector` makes from `source`'s elements, at most `maxConcurrent` at a
     /// time (the others wait in arrival order).
+    @usableFromInline
     init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner,
          maxConcurrent: Int, ignoresElementsWhileBusy: Bool) {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0 (got \(maxConcurrent)): with 0 no inner sequence could ever be subscribed. Use 1 to concatenate.")

@@ -3,6 +3,7 @@ extension ObservableType {
     /// on each new element the previous inner sequence is disposed *before* the new one is subscribed.
     /// Completes once the source and the current inner sequence have completed; any error, or one thrown
     /// by `selector`, ends it at once. Same as RxSwift's `flatMapLatest`.
+    @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per build
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
         SwitchLatestProducer(source: asObservable(), selector: selector)
@@ -18,10 +19,12 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
+@usableFromInline
 final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Inner
 
+    @usableFromInline
     init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
         self.source = source
         self.selector = selector

@@ -1,5 +1,6 @@
 extension ObservableType {
     /// A sequence of one element, then completion. Same as RxSwift's `just`.
+    @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per `just`
     public static func just(_ element: Element) -> Observable<Element> {
         JustProducer(element)
     }
@@ -20,9 +21,11 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let element: Element
 
+    @usableFromInline
     init(_ element: Element) {
         self.element = element
     }

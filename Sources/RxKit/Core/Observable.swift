@@ -40,11 +40,13 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
 
     /// `map(transform)` on this sequence. `MapFilterProducer` (Map.swift) overrides it to add the stage
     /// to its own chain; any other sequence starts a chain.
+    @usableFromInline
     func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         MapFilterProducer(source: self, step: { element, _, emit in try emit(try transform(element)) })
     }
 
     /// `filter(predicate)` on this sequence (see `composeMap`).
+    @usableFromInline
     func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         MapFilterProducer(source: self, step: { element, _, emit in
             if try predicate(element) { try emit(element) }

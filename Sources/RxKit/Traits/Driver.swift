@@ -3,6 +3,7 @@
 public struct DriverSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
+    @inlinable  // a Driver operator then makes the share in the caller's specialised code (no metadata look-up)
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         // `source.share(replay: 1, scope: .whileConnected)`, built directly: calling the protocol-extension
         // operator on an `Observable<Element>` here costs a metadata and a witness-table look-up per

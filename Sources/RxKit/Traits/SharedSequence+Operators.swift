@@ -4,6 +4,7 @@
 
 extension SharedSequenceConvertibleType {
     /// Each element transformed. Same as RxCocoa's `map`.
+    @inlinable  // so the share it ends in is made in the caller's specialised code
     public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         // `composeMap` is `map` without the protocol-extension call (a metadata and a witness-table
         // look-up per operator in unspecialised code).
@@ -11,6 +12,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Elements that `predicate` accepts. Same as RxCocoa's `filter`.
+    @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().composeFilter(predicate))
     }

@@ -19,10 +19,11 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// subscribers as its `SharingStrategy` says. `Driver` and `Signal` are `SharedSequence`s. Same as
 /// RxCocoa's `SharedSequence`, without UIKit.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, shared as `SharingStrategy` says. `source` must not error and must deliver on
     /// `SharingStrategy.scheduler`: the `asDriver`/`asSignal` conversions ensure both.
+    @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }

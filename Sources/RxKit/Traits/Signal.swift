@@ -3,6 +3,7 @@
 public struct SignalSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
+    @inlinable  // a Driver operator then makes the share in the caller's specialised code (no metadata look-up)
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         // `source.share(scope: .whileConnected)`, built directly (see `DriverSharingStrategy.share`).
         ShareWhileConnected(source: source, replaysLatest: false)

@@ -13,6 +13,7 @@
 /// One object per connection (`ShareConnection`) holds the observers, in a `SubjectHub` (so deliveries are
 /// serialised as a subject's are, and a replay never overlaps a live event), and the latest element; it
 /// shares this observable's lock, so choosing, joining and dropping a connection are atomic.
+@usableFromInline
 final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     fileprivate let source: Observable<Element>
     fileprivate let replaysLatest: Bool
@@ -20,6 +21,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var connection: ShareConnection<Element>?
 
+    @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
         self.source = source
         self.replaysLatest = replaysLatest

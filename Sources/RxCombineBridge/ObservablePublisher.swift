@@ -95,9 +95,14 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     private let downstreamSlot: UnsafeMutablePointer<Downstream>
     @exclusivity(unchecked) private var hasDownstream = true
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-    @exclusivity(unchecked) private var buffer: [Element] = []
-    @exclusivity(unchecked) private var bufferHead = 0
-    /// `buffer.count - bufferHead`: elements held beyond demand.
+    /// Elements held beyond demand: a ring of `ringCapacity` slots at `ring` (nothing allocated while
+    /// the capacity is 0), the oldest at slot `ringHead`, `heldCount` of them. Raw memory rather than an
+    /// `[Element]`, whose metadata unspecialised code would look up on every element held (a synchronous
+    /// source, e.g. `Observable.from`, holds every element while the subscriber is still inside
+    /// `receive(subscription:)`).
+    @exclusivity(unchecked) private var ring: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var ringCapacity = 0
+    @exclusivity(unchecked) private var ringHead = 0
     @exclusivity(unchecked) private var heldCount = 0
     @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
     /// `pendingCompletion != nil`.
@@ -124,6 +129,60 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     deinit {
         if hasDownstream { downstreamSlot.deinitialize(count: 1) }
         downstreamSlot.deallocate()
+        discardHeldLocked()
+    }
+
+    // MARK: Held elements (all with `lock` held)
+
+    /// Slot `index` of the ring (0 ..< ringCapacity).
+    @inline(__always)
+    private func slot(_ index: Int) -> UnsafeMutablePointer<Element> {
+        ring.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + index
+    }
+
+    /// Appends `element` after the newest held one.
+    private func pushHeldLocked(_ element: Element) {
+        if heldCount == ringCapacity { growRingLocked() }
+        var index = ringHead + heldCount
+        if index >= ringCapacity { index -= ringCapacity }
+        slot(index).initialize(to: element)
+        heldCount += 1
+    }
+
+    /// Takes out the oldest held element (there must be one).
+    private func popHeldLocked() -> Element {
+        let element = slot(ringHead).move()
+        ringHead += 1
+        if ringHead == ringCapacity { ringHead = 0 }
+        heldCount -= 1
+        return element
+    }
+
+    /// Doubles the ring (16 slots at first), moving the held elements to its start in order.
+    @inline(never)
+    private func growRingLocked() {
+        let capacity = max(16, ringCapacity * 2)
+        let grown = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment)
+        let target = grown.assumingMemoryBound(to: Element.self)
+        if let ring {
+            let first = min(heldCount, ringCapacity - ringHead)
+            target.moveInitialize(from: slot(ringHead), count: first)
+            (target + first).moveInitialize(from: slot(0), count: heldCount - first)
+            ring.deallocate()
+        }
+        ring = grown
+        ringCapacity = capacity
+        ringHead = 0
+    }
+
+    /// Destroys the held elements and frees the ring.
+    private func discardHeldLocked() {
+        while heldCount > 0 { _ = popHeldLocked() }
+        ring?.deallocate()
+        ring = nil
+        ringCapacity = 0
+        ringHead = 0
     }
 
     var description: String { "ObservableBridge" }
@@ -198,9 +257,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         }
         finished = true
         source = nil
-        buffer = []
-        bufferHead = 0
-        heldCount = 0
+        discardHeldLocked()
         pendingCompletion = nil
         hasPendingCompletion = false
         // `blockedBit` first: after it no lock-free delivery can start, so if none is running now the
@@ -257,24 +314,31 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
             return
         }
         if heldCount == 0 && demand > 0 && hasDownstream && beginDeliveringLocked() {
-            // Demand is waiting and nothing is held — hand the element straight over.
-            demand -= 1
-            let downstream = downstreamSlot.pointee
-            lock.unlock()
-            let more = downstream.receive(element)
-            lock.lock()
-            addDemandLocked(more)
-            let released = endDeliveringLocked()
-            let moreWork = heldCount > 0 || hasPendingCompletion
-            lock.unlock()
-            withExtendedLifetime(released) {}
-            if moreWork { drain() }
+            deliverDirectlyLocked(element)
             return
         }
         hold(element)
         refreshBlockedLocked()
         lock.unlock()
         drain()
+    }
+
+    /// Demand is waiting and nothing is held (this thread holds `deliveringBit`): hands the element
+    /// straight over. Called with the lock held; returns with it released. Out of line, so holding an
+    /// element (the other branch) pays no `Downstream?` metadata look-up.
+    @inline(never)
+    private func deliverDirectlyLocked(_ element: Element) {
+        demand -= 1
+        let downstream = downstreamSlot.pointee
+        lock.unlock()
+        let more = downstream.receive(element)
+        lock.lock()
+        addDemandLocked(more)
+        let released = endDeliveringLocked()
+        let moreWork = heldCount > 0 || hasPendingCompletion
+        lock.unlock()
+        withExtendedLifetime(released) {}
+        if moreWork { drain() }
     }
 
     /// The end of a lock-free delivery whose closing compare-exchange failed: something changed while
@@ -316,38 +380,34 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     private func hold(_ element: Element) {
         switch bufferPolicy {
         case .unbounded:
-            buffer.append(element)
-            heldCount += 1
+            pushHeldLocked(element)
         case .bounded(let capacity, let strategy):
             if heldCount < capacity {
-                buffer.append(element)
-                heldCount += 1
+                pushHeldLocked(element)
                 return
             }
             switch strategy {
             case .dropNewest:
                 return
             case .dropOldest:
-                bufferHead += 1
-                buffer.append(element)
+                _ = popHeldLocked()
+                pushHeldLocked(element)
             case .fail:
-                pendingCompletion = .failure(mapError(BridgeBufferOverflow(capacity: capacity)))
-                hasPendingCompletion = true
-                // The source is stopped now; the held elements are still delivered before the failure.
-                let upstream = self.upstream
-                lock.unlock()
-                upstream.dispose()
-                lock.lock()
+                failOnOverflowLocked(capacity: capacity)
             }
         }
-        compactIfNeeded()
     }
 
-    private func compactIfNeeded() {
-        if bufferHead > 64 && bufferHead * 2 > buffer.count {
-            buffer.removeFirst(bufferHead)
-            bufferHead = 0
-        }
+    /// `.bounded(_, .fail)` overflowed: stops the source; the held elements are still delivered before
+    /// the failure. Out of line: the `Completion` it builds would cost a metadata look-up on every `hold`.
+    @inline(never)
+    private func failOnOverflowLocked(capacity: Int) {
+        pendingCompletion = .failure(mapError(BridgeBufferOverflow(capacity: capacity)))
+        hasPendingCompletion = true
+        let upstream = self.upstream
+        lock.unlock()
+        upstream.dispose()
+        lock.lock()
     }
 
     /// Delivers held elements while there is demand, then the terminal event once nothing is held.
@@ -357,17 +417,19 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
             lock.unlock()
             return
         }
+        drainDeliveringLocked()
+    }
+
+    /// `drain` once this thread holds `deliveringBit` (called with the lock held; returns with it
+    /// released). Out of line: its `Downstream?` and `Completion?` would otherwise cost metadata look-ups
+    /// on every `drain` that finds another thread delivering.
+    @inline(never)
+    private func drainDeliveringLocked() {
         let downstream = downstreamSlot.pointee
         while true {
             if finished { break }
             if heldCount > 0 && demand > 0 {
-                let element = buffer[bufferHead]
-                bufferHead += 1
-                heldCount -= 1
-                if heldCount == 0 {
-                    buffer.removeAll(keepingCapacity: true)
-                    bufferHead = 0
-                }
+                let element = popHeldLocked()
                 demand -= 1
                 lock.unlock()
                 let more = downstream.receive(element)
@@ -375,7 +437,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
                 addDemandLocked(more)
                 continue
             }
-            if heldCount == 0, let completion = pendingCompletion {
+            if heldCount == 0, hasPendingCompletion, let completion = pendingCompletion {
                 finished = true
                 _ = takeDownstreamLocked()
                 refreshBlockedLocked()  // `deliveringBit` stays set: nothing is delivered after this

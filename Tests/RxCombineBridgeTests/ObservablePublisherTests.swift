@@ -168,6 +168,56 @@ import Testing
         #expect(error as? BridgeBufferOverflow == BridgeBufferOverflow(capacity: 2))
     }
 
+    // Held elements live in a ring that wraps and grows: a subject sending more than is demanded, in
+    // rounds that leave some held each time, must still come out complete and in order.
+    @Test func heldElementsComeOutInOrderAcrossWrapAroundAndGrowth() {
+        let subject = PublishSubject<Int>()
+        let subscriber = TestSubscriber<Int, Error>(initialDemand: .none)
+        subject.asPublisher().subscribe(subscriber)
+        subscriber.request(.max(1))  // subscribes the source
+        var sent = 0
+        for round in 1...40 {
+            for _ in 0..<(round % 7 + 3) {
+                sent += 1
+                subject.onNext(sent)
+            }
+            subscriber.request(.max(round % 5 + 1))
+        }
+        subscriber.request(.unlimited)
+        #expect(subscriber.values == Array(1...sent))
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func dropOldestAfterTheRingWrappedKeepsTheNewest() {
+        let subject = PublishSubject<Int>()
+        let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1))
+        subject.asPublisher(bufferPolicy: .bounded(3, whenFull: .dropOldest)).subscribe(subscriber)
+        for value in 1...50 { subject.onNext(value) }  // 1 delivered; 48...50 held, the rest dropped
+        subscriber.request(.max(2))
+        subject.onNext(51)
+        subject.onNext(52)  // held: 50, 51, 52
+        subscriber.request(.unlimited)
+        #expect(subscriber.values == [1, 48, 49, 50, 51, 52])
+    }
+
+    // Cancelling releases held elements at once (Combine: cancel frees the subscription's resources).
+    @Test func cancelReleasesHeldElements() {
+        let subject = PublishSubject<Probe>()
+        let subscriber = TestSubscriber<Probe, Error>(initialDemand: .none)
+        weak var weakHeld: Probe?
+        subject.asPublisher().subscribe(subscriber)
+        subscriber.request(.max(1))
+        subject.onNext(Probe())
+        do {
+            let held = Probe()
+            weakHeld = held
+            subject.onNext(held)
+        }
+        #expect(weakHeld != nil)
+        subscriber.cancel()
+        #expect(weakHeld == nil)
+    }
+
     @Test func zeroDemandRequestIsAPreconditionFailure() async {
         await #expect(processExitsWith: .failure) {
             let subscriber = TestSubscriber<Int, Error>(initialDemand: .none)
@@ -274,3 +324,6 @@ import Testing
         #expect(weakSubscriber == nil)
     }
 }
+
+/// An object whose release a test watches.
+private final class Probe {}

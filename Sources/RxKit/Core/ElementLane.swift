@@ -8,7 +8,7 @@
 /// as `Event`s through `on(_:)`.
 ///
 /// The protocol is deliberately not generic: a sender discovers the lane once per subscription with
-/// `LaneHandle(of:)` — a class cast and the node's `selfLane` for RxKit's sinks, else a plain
+/// `LaneHandle(of:)` — a class cast and the node's `hasElementLane` for RxKit's nodes, else a plain
 /// `observer as? ElementLane` cast (a parameterised `any ElementLane<Element>` cast costs thousands
 /// of instructions, which subscription-heavy code would pay on every sink). Type safety comes from where
 /// the cast is made: only on an observer whose `Element` is statically the sender's element type

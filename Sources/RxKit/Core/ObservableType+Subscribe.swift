@@ -7,6 +7,7 @@ extension ObservableType {
     /// Subscribes closures to elements, error, completion and disposal. An error with no `onError`
     /// goes to `Hooks.defaultErrorHandler`. `onDisposed` runs once, after the terminal handler or when
     /// the returned disposable is disposed. Same as RxSwift.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -58,6 +59,7 @@ extension ObservableType {
 /// and sets "attached"; `dispose` sets "disposed" and, if the upstream is attached, takes it; whichever
 /// comes second disposes the upstream. "Stopped" is set by the observer on the first terminal event, so
 /// that nothing reaches the closures after it, even re-entrantly from inside a terminal handler.
+@usableFromInline
 final class ClosureSubscription: Cancelable, @unchecked Sendable {
     static let disposedBit = 1
     static let attachedBit = 2
@@ -69,11 +71,13 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
     @exclusivity(unchecked) private var upstream: Disposable?
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
+    @usableFromInline
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
         InlineWord.initialize(self)
     }
 
+    @usableFromInline
     var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
 
     /// Whether events may still reach the closures: neither disposed nor stopped (one acquire load).
@@ -85,6 +89,7 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
         InlineWord.fetchOr(self, Self.stoppedBit) & (Self.disposedBit | Self.stoppedBit) == 0
     }
 
+    @usableFromInline
     func attach(_ disposable: Disposable) {
         upstream = disposable
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
@@ -95,6 +100,7 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0 else { return }
@@ -115,13 +121,15 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
 /// first terminal event or disposal (grammar guard through `ClosureSubscription`), and takes elements
 /// through the element lane. Holding the closures here (not in the subscription) releases them when the
 /// subscription's sink chain is released, even if the caller keeps the disposable.
-final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @unchecked Sendable {
+@usableFromInline
+final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked Sendable {
     private let subscription: ClosureSubscription
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
     private let callStack: [String]
 
+    @usableFromInline
     init(
         subscription: ClosureSubscription,
         onNext: ((Element) -> Void)?,
@@ -135,10 +143,11 @@ final class SubscribeObserver<Element>: ObserverNode, TypedElementLane, @uncheck
         self.onCompleted = onCompleted
         self.callStack = callStack
         super.init()
-        selfLane = self
+        hasElementLane = true
         hasTerminalLane = true
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

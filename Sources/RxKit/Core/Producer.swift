@@ -36,14 +36,18 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// The non-generic root of RxKit's sinks (and of the closure subscriber's observer). It exists so that a
 /// sink can find its observer's element lane with a cheap class cast (`observer as? ObserverNode`), not a
 /// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
+@usableFromInline
 class ObserverNode: @unchecked Sendable {
     /// `Sink`'s disposed flag (0, then 1), read and written only atomically through `InlineWord`; it must
     /// stay the first stored property of this root class (see `InlineWord`). Inline, it costs no allocation.
     private var stateWord = InlineWord.sentinel
-    /// This node as an element lane, when its class is one: a `TypedElementLane` subclass sets it to
-    /// `self` in its `init`. Unowned, since it is the object itself.
-    final unowned(unsafe) var selfLane: ElementLane?
+    /// Whether this node takes elements through `onNextElement(at:)` (its element lane): set in the
+    /// `init` of every node class that overrides it. A flag rather than a conformance to the SPI
+    /// `ElementLane`, so a node class may be `@usableFromInline` (`SubscribeObserver`, made in the
+    /// caller's specialised code by the `@inlinable` `subscribe(onNext:…)`).
+    final var hasElementLane = false
 
+    @usableFromInline
     init() {
         InlineWord.initialize(self)
     }
@@ -65,10 +69,10 @@ class ObserverNode: @unchecked Sendable {
     }
 
     /// This node's element lane as a class method, so that `LaneHandle` can call it on an unretained
-    /// reference. Every node that sets `selfLane` overrides it (the override is also its `ElementLane`
+    /// reference. Every node that sets `hasElementLane` overrides it (the override is also its `ElementLane`
     /// witness); on any other node it is a programming error.
     func onNextElement(at element: UnsafeRawPointer) {
-        preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `selfLane` may be sent elements this way")
+        preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `hasElementLane` may be sent elements this way")
     }
 }
 
@@ -87,7 +91,7 @@ struct LaneHandle {
     @inline(__always)
     init<Observer: ObserverType>(of observer: Observer) {
         if let node = observer as? ObserverNode {
-            self.node = node.selfLane == nil ? nil : Unmanaged.passUnretained(node)
+            self.node = node.hasElementLane ? Unmanaged.passUnretained(node) : nil
             other = nil
         } else {
             node = nil
@@ -151,7 +155,7 @@ struct LaneHandle {
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
 /// enforces that nothing is delivered after the sink is disposed.
 ///
-/// A subclass that adopts `TypedElementLane` sets `selfLane = self` at the end of its `init`, so that
+/// A subclass that adopts `TypedElementLane` sets `hasElementLane = true` at the end of its `init`, so that
 /// the sink upstream of it finds the lane.
 class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()

@@ -69,7 +69,7 @@ final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedEleme
 
     override init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
         hasTerminalLane = true
     }
 

@@ -76,7 +76,7 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
     init(receiver: InnerEventReceiver) {
         self.receiver = receiver
         super.init()
-        selfLane = self  // found by the inner sequence's sink with a class cast (`LaneHandle(of:)`)
+        hasElementLane = true  // found by the inner sequence's sink with a class cast (`LaneHandle(of:)`)
         hasTerminalLane = true
     }
 

@@ -111,7 +111,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
         group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {

@@ -77,7 +77,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         self.selector = selector
         group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {

@@ -32,7 +32,7 @@ final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
 
     override init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func on(_ event: Event<Element>) {

@@ -53,7 +53,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
     init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: Cancelable) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func onNextElement(_ element: Element) {

@@ -94,7 +94,7 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
     init(parent: RefCountProducer<Source>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func run() -> Disposable {

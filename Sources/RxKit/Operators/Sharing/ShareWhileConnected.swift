@@ -66,7 +66,7 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
         hub = SubjectHub(lock: parent.lock)
         latest = .allocate(capacity: 1)
         super.init()
-        selfLane = self
+        hasElementLane = true
     }
 
     deinit {

@@ -73,7 +73,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     init(step: @escaping MapFilterStep<Source, Result>, observer: Observer, cancel: Cancelable) {
         self.step = step
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
         hasTerminalLane = true
     }
 

@@ -44,7 +44,7 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedEleme
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func on(_ event: Event<Source>) {

@@ -47,7 +47,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
-        selfLane = self
+        hasElementLane = true
     }
 
     func on(_ event: Event<Element>) {

@@ -5,7 +5,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     private let hub = SubjectHub<Element>()
     private var element: Element
-    private var stopEvent: Event<Element>?
+    /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an
+    /// `Event` metadata look-up in every subject's `init` and `deinit` (unspecialised code).
+    private var stopBox: AnyObject?
+    /// The terminal event, if any. Slow paths only: reading or writing it looks up `Event` metadata.
+    private var stopEvent: Event<Element>? {
+        get { stopBox.map { unsafeDowncast($0, to: StoredEvent<Element>.self).event } }
+        set { stopBox = newValue.map { StoredEvent($0) } }
+    }
     /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
     @exclusivity(unchecked) private var isStopped = false
     @exclusivity(unchecked) private var disposed = false

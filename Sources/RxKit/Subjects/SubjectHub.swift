@@ -332,3 +332,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
         if done.set() { hub?.remove(key: key) }
     }
 }
+
+/// A terminal event kept by a subject, boxed so the subject stores a plain `AnyObject?` (see
+/// `PublishSubject.stopBox`).
+final class StoredEvent<Element> {
+    let event: Event<Element>
+    init(_ event: Event<Element>) { self.event = event }
+}

@@ -59,19 +59,17 @@ extension Publishers {
 }
 
 extension Publishers.FlatMap {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
+    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the children's bookkeeping.
+    fileprivate final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off). The lock lives in the object (one heap block less per subscription): it must
-        // stay the first stored property (see `InlineLockStorage`).
-        private var lockStorage = InlineLockStorage()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
-        private let output: DemandBuffer<Downstream>
+        // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
+        // are off).
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         private let maxPublishers: Subscribers.Demand
         private let transform: (Input) -> NewPublisher
         @exclusivity(unchecked) private var nextIndex = 0
@@ -81,23 +79,23 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var terminated = false
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher) {
-            self.downstream = downstream
-            self.output = DemandBuffer(downstream: downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
-            lock.initialize()
-            assert(lock.isAt(&lockStorage), "FlatMap.Inner: the inline lock must be the first stored property")
+            super.init(downstream: downstream)
         }
-
-        deinit { lock.destroy() }
-
-        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "FlatMap" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
             downstream.receive(subscription: self)
             if maxPublishers > 0 { subscription.request(maxPublishers) }
         }
@@ -124,19 +122,16 @@ extension Publishers.FlatMap {
                 return
             }
             status = .terminal
-            lock.setSubscribedFlag(false)
             if completionIsFinished(completion) {
                 outerFinished = true
-                let done = activeChildren == 0
-                if done { terminated = true }
-                lock.unlock()
-                if done { output.completeFinished() }
-            } else {
+                guard activeChildren == 0 else {
+                    lock.unlock()
+                    return
+                }
                 terminated = true
-                let all = children.removeAll()
-                lock.unlock()
-                all.forEach { $0.cancel() }
-                output.complete(completion, immediately: true)
+                finishAndDrainLocked()
+            } else {
+                failLocked(completion, cancellingOuter: nil)
             }
         }
 
@@ -147,19 +142,9 @@ extension Publishers.FlatMap {
                 subscription.cancel()
                 return
             }
+            let demand = unusedDemandLocked
             lock.unlock()
-            let demand = output.unusedDemand
             if demand > 0 { subscription.request(demand) }
-        }
-
-        fileprivate func sideReceived(_ value: NewPublisher.Output) {
-            lock.lock()
-            guard !terminated else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            output.enqueue(value)
         }
 
         fileprivate func sideCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -179,8 +164,7 @@ extension Publishers.FlatMap {
             activeChildren -= 1
             if outerFinished && activeChildren == 0 {
                 terminated = true
-                lock.unlock()
-                output.completeFinished()
+                finishAndDrainLocked()
                 return
             }
             let outer = maxPublishers == .unlimited ? nil : status.subscription
@@ -198,23 +182,30 @@ extension Publishers.FlatMap {
                 return
             }
             activeChildren -= 1
-            terminated = true
-            let all = children.removeAll()
             let outer = status.subscription
             status = .terminal
-            lock.setSubscribedFlag(false)
+            failLocked(completion, cancellingOuter: outer)
+        }
+
+        /// Terminates with a failure (called with `lock` held; releases it): the queued values are dropped,
+        /// the outer subscription (if given) and every inner one are cancelled, then the downstream hears of
+        /// the failure.
+        @inline(never)
+        private func failLocked(_ completion: Subscribers.Completion<Failure>, cancellingOuter outer: Subscription?) {
+            terminated = true
+            let all = children.removeAll()
+            acceptFailureLocked(completion)
             lock.unlock()
             outer?.cancel()
             all.forEach { $0.cancel() }
-            output.complete(completion, immediately: true)
+            drain()
         }
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
-            output.request(demand)
             lock.lock()
             let all = children.subscriptions
-            lock.unlock()
+            addDemandAndDrainLocked(demand)
             all.forEach { $0.request(demand) }
         }
 
@@ -222,10 +213,13 @@ extension Publishers.FlatMap {
             lock.lock()
             terminated = true
             let all = children.removeAll()
+            let dropped = detachLocked()
+            let outer = status.subscription
+            status = .terminal
             lock.unlock()
-            output.cancel()
+            withExtendedLifetime(dropped) {}
             all.forEach { $0.cancel() }
-            forwardCancel()
+            outer?.cancel()
         }
     }
 
@@ -252,7 +246,7 @@ extension Publishers.FlatMap {
 
         func receive(subscription: Subscription) { owner.sideSubscribed(slot, index, subscription) }
         func receive(_ input: Input) -> Subscribers.Demand {
-            owner.sideReceived(input)
+            owner.offer(input, tag: 0)
             return .none
         }
         func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(slot, index, completion) }

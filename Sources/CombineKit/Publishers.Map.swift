@@ -108,14 +108,17 @@ internal struct MappingSubscriber<Input, Output, Downstream: Subscriber>: Subscr
 {
     typealias Failure = Downstream.Failure
 
-    private let downstream: Downstream
+    // The fields of fixed size come first: their offsets are then constants, where a field after
+    // `downstream` (whose size depends on a generic parameter) has its offset read from this type's
+    // metadata — a second metadata look-up in `receive(subscriber:)`, which builds one per subscription.
     private let transform: (Input) -> Output
     private let name: String
+    private let downstream: Downstream
 
     init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
-        self.downstream = downstream
-        self.name = name
         self.transform = transform
+        self.name = name
+        self.downstream = downstream
     }
 
     /// The downstream's identifier: this struct only relays its stream.

@@ -54,41 +54,41 @@ extension Publishers {
 }
 
 extension Publishers.SwitchToLatest {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
+    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the switching; the
+    /// current generation is also the base's tag, so a value from a replaced inner publisher cannot take
+    /// the lock-free path.
+    fileprivate final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == P.Output, Downstream.Failure == P.Failure
     {
         typealias Input = P
         typealias Failure = P.Failure
 
-        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off). The lock lives in the object (one heap block less per subscription): it must
-        // stay the first stored property (see `InlineLockStorage`).
-        private var lockStorage = InlineLockStorage()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
-        private let output: DemandBuffer<Downstream>
+        // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
+        // are off).
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var generation = 0
         @exclusivity(unchecked) private var child: Subscription?
         @exclusivity(unchecked) private var childActive = false
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream) {
-            self.downstream = downstream
-            self.output = DemandBuffer(downstream: downstream)
-            lock.initialize()
-            assert(lock.isAt(&lockStorage), "SwitchToLatest.Inner: the inline lock must be the first stored property")
+        override init(downstream: Downstream) {
+            super.init(downstream: downstream)
         }
-
-        deinit { lock.destroy() }
-
-        var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { "SwitchToLatest" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
             downstream.receive(subscription: self)
             subscription.request(.unlimited)
         }
@@ -99,8 +99,9 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 return .none
             }
-            generation += 1
+            generation &+= 1
             let current = generation
+            setTagLocked(current)
             let previous = child
             child = nil
             childActive = true
@@ -117,20 +118,16 @@ extension Publishers.SwitchToLatest {
                 return
             }
             status = .terminal
-            lock.setSubscribedFlag(false)
             if completionIsFinished(completion) {
                 outerFinished = true
-                let done = !childActive
-                if done { terminated = true }
-                lock.unlock()
-                if done { output.completeFinished() }
-            } else {
+                guard !childActive else {
+                    lock.unlock()
+                    return
+                }
                 terminated = true
-                let child = self.child
-                self.child = nil
-                lock.unlock()
-                child?.cancel()
-                output.complete(completion, immediately: true)
+                finishAndDrainLocked()
+            } else {
+                failLocked(completion, cancellingOuter: nil)
             }
         }
 
@@ -144,19 +141,9 @@ extension Publishers.SwitchToLatest {
                 return
             }
             child = subscription
+            let demand = unusedDemandLocked
             lock.unlock()
-            let demand = output.unusedDemand
             if demand > 0 { subscription.request(demand) }
-        }
-
-        fileprivate func sideReceived(_ generation: Int, _ value: P.Output) {
-            lock.lock()
-            guard generation == self.generation, !terminated else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            output.enqueue(value)
         }
 
         fileprivate func sideCompleted(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -175,10 +162,12 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
-            let done = outerFinished
-            if done { terminated = true }
-            lock.unlock()
-            if done { output.completeFinished() }
+            guard outerFinished else {
+                lock.unlock()
+                return
+            }
+            terminated = true
+            finishAndDrainLocked()
         }
 
         /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
@@ -192,23 +181,33 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
-            terminated = true
             let outer = status.subscription
             status = .terminal
-            lock.setSubscribedFlag(false)
+            failLocked(completion, cancellingOuter: outer)
+        }
+
+        /// Terminates with a failure (called with `lock` held; releases it): the queued values are dropped,
+        /// the outer subscription (if given) and the current inner one are cancelled, then the downstream
+        /// hears of the failure.
+        @inline(never)
+        private func failLocked(_ completion: Subscribers.Completion<Failure>, cancellingOuter outer: Subscription?) {
+            terminated = true
+            let child = self.child
+            self.child = nil
+            acceptFailureLocked(completion)
             lock.unlock()
             outer?.cancel()
-            output.complete(completion, immediately: true)
+            child?.cancel()
+            drain()
         }
 
         // MARK: downstream
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
-            output.request(demand)
             lock.lock()
             let child = self.child
-            lock.unlock()
+            addDemandAndDrainLocked(demand)
             child?.request(demand)
         }
 
@@ -217,10 +216,13 @@ extension Publishers.SwitchToLatest {
             terminated = true
             let child = self.child
             self.child = nil
+            let dropped = detachLocked()
+            let outer = status.subscription
+            status = .terminal
             lock.unlock()
-            output.cancel()
+            withExtendedLifetime(dropped) {}
             child?.cancel()
-            forwardCancel()
+            outer?.cancel()
         }
     }
 
@@ -245,7 +247,7 @@ extension Publishers.SwitchToLatest {
 
         func receive(subscription: Subscription) { owner.sideSubscribed(generation, subscription) }
         func receive(_ input: Input) -> Subscribers.Demand {
-            owner.sideReceived(generation, input)
+            owner.offer(input, tag: generation)
             return .none
         }
         func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(generation, completion) }

@@ -28,9 +28,8 @@
 /// queued, a completion, a cancel) and the owner takes the lock to deal with it.
 ///
 /// The downstream is a `let`: it is released with the inner object (its upstream and children release
-/// the inner when they are cancelled or complete). Must stay a root class whose first stored property is
-/// the lock (see `InlineLockStorage`).
-internal class FlatteningInnerBase<Downstream: Subscriber> {
+/// the inner when they are cancelled or complete). The lock is the root class's (`FlatteningSideOwner`).
+internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<Downstream.Input, Downstream.Failure> {
     typealias Value = Downstream.Input
 
     @inline(__always) private static var delivering: Int { 1 }
@@ -42,8 +41,6 @@ internal class FlatteningInnerBase<Downstream: Subscriber> {
     // look-up in unspecialised code): the queue is a `ValueRing` made on the first value that has to
     // wait, and the completion is a flag plus a boxed failure.
 
-    /// The lock: must stay the first stored property (see `InlineLockStorage`).
-    private var lockStorage = InlineLockStorage()
     let downstream: Downstream
     /// False once cancelled, or once the completion was delivered: nothing more is delivered.
     @exclusivity(unchecked) private var isAttached = true
@@ -59,16 +56,10 @@ internal class FlatteningInnerBase<Downstream: Subscriber> {
 
     init(downstream: Downstream) {
         self.downstream = downstream
-        lock.initialize()
-        assert(lock.isAt(&lockStorage), "FlatteningInnerBase: the inline lock must be the first stored property")
+        super.init()
         // No demand yet: slow.
         lock.storeWord(Self.slow)
     }
-
-    deinit { lock.destroy() }
-
-    @inline(__always)
-    final var lock: InlineLock { InlineLock(in: self) }
 
     // MARK: For the subclass (all `…Locked` methods are called with `lock` held)
 

@@ -86,8 +86,7 @@ extension OperatorInner {
     @inline(__always)
     func forwardCancel() {
         lock.lock()
-        let subscription = status.subscription
-        status = .terminal
+        let subscription = status.terminate()
         lock.setSubscribedFlag(false)
         lock.unlock()
         subscription?.cancel()

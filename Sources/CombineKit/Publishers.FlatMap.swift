@@ -45,15 +45,22 @@ extension Publishers {
         public let upstream: Upstream
         public let maxPublishers: Subscribers.Demand
         public let transform: (Upstream.Output) -> NewPublisher
+        /// Subscribes a `FlatteningSide` to an inner publisher. Made by the inlinable initialiser, so that
+        /// where the chain is built with concrete types this is specialised code (see `FlatteningSide`).
+        @usableFromInline internal let subscribeChild: (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void
 
+        @inlinable
         public init(upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher) {
             self.upstream = upstream
             self.maxPublishers = maxPublishers
             self.transform = transform
+            subscribeChild = { publisher, owner, slot, index in
+                publisher.subscribe(FlatteningSide(owner: owner, key: slot, index: index))
+            }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform, subscribeChild: subscribeChild))
         }
     }
 }
@@ -72,15 +79,18 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         private let maxPublishers: Subscribers.Demand
         private let transform: (Input) -> NewPublisher
+        private let subscribeChild: (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void
         @exclusivity(unchecked) private var nextIndex = 0
         @exclusivity(unchecked) private var children = ChildTable()
         @exclusivity(unchecked) private var activeChildren = 0
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher) {
+        init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher,
+             subscribeChild: @escaping (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void) {
             self.maxPublishers = maxPublishers
             self.transform = transform
+            self.subscribeChild = subscribeChild
             super.init(downstream: downstream)
         }
 
@@ -111,7 +121,7 @@ extension Publishers.FlatMap {
             let slot = children.reserve(index)
             activeChildren += 1
             lock.unlock()
-            transform(input).subscribe(Side(owner: self, slot: slot, index: index))
+            subscribeChild(transform(input), self, slot, index)
             return .none
         }
 
@@ -135,7 +145,15 @@ extension Publishers.FlatMap {
             }
         }
 
-        fileprivate func sideSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
+        // MARK: The inner publishers' side (`FlatteningSide`: key = slot)
+
+        override func childDescription(_ slot: Int, _ index: Int) -> String { "FlatMap side \(index)" }
+
+        override func childReceived(_ value: NewPublisher.Output, _ slot: Int) {
+            offer(value, tag: 0)
+        }
+
+        override func childSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
             guard !terminated, children.fill(slot, index: index, with: subscription) else {
                 lock.unlock()
@@ -147,7 +165,7 @@ extension Publishers.FlatMap {
             if demand > 0 { subscription.request(demand) }
         }
 
-        fileprivate func sideCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+        override func childCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
             if completionIsFinished(completion) {
                 sideFinished(slot, index)
             } else {
@@ -182,8 +200,7 @@ extension Publishers.FlatMap {
                 return
             }
             activeChildren -= 1
-            let outer = status.subscription
-            status = .terminal
+            let outer = status.terminate()
             failLocked(completion, cancellingOuter: outer)
         }
 
@@ -214,41 +231,11 @@ extension Publishers.FlatMap {
             terminated = true
             let all = children.removeAll()
             let dropped = detachLocked()
-            let outer = status.subscription
-            status = .terminal
+            let outer = status.terminate()
             lock.unlock()
             withExtendedLifetime(dropped) {}
             all.forEach { $0.cancel() }
             outer?.cancel()
         }
-    }
-
-    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
-    /// publisher (the owner finds the child by `slot` and checks it by `index`, see `ChildTable`).
-    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
-    {
-        typealias Input = NewPublisher.Output
-        typealias Failure = Upstream.Failure
-
-        let combineIdentifier = CombineIdentifier()
-        private let owner: Inner<Downstream>
-        private let slot: Int
-        private let index: Int
-
-        init(owner: Inner<Downstream>, slot: Int, index: Int) {
-            self.owner = owner
-            self.slot = slot
-            self.index = index
-        }
-
-        var description: String { "FlatMap side \(index)" }
-
-        func receive(subscription: Subscription) { owner.sideSubscribed(slot, index, subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand {
-            owner.offer(input, tag: 0)
-            return .none
-        }
-        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(slot, index, completion) }
     }
 }

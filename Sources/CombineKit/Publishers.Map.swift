@@ -103,29 +103,34 @@ extension Publishers {
 /// `Output` is a generic parameter of its own (rather than `Downstream.Input`) so that the per-value
 /// path, which needs the output type's metadata for its temporary, finds it in the type's own metadata
 /// instead of an associated-type look-up per value in unspecialised code.
-internal struct MappingSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output
-{
-    typealias Failure = Downstream.Failure
-
-    // The fields of fixed size come first: their offsets are then constants, where a field after
-    // `downstream` (whose size depends on a generic parameter) has its offset read from this type's
-    // metadata — a second metadata look-up in `receive(subscriber:)`, which builds one per subscription.
+///
+/// `Downstream` is unconstrained in the declaration and the `Subscriber` conformance conditional: with three
+/// type arguments and no witness table, the type's metadata accessor takes its arguments in registers, so
+/// the optimiser shares one look-up between making the struct and finding its conformance (with a witness
+/// table argument it made two, a hash-table probe each, per subscription).
+internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    private let downstream: Downstream
     private let transform: (Input) -> Output
     private let name: String
-    private let downstream: Downstream
 
     init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
-        self.transform = transform
-        self.name = name
         self.downstream = downstream
+        self.name = name
+        self.transform = transform
     }
 
-    /// The downstream's identifier: this struct only relays its stream.
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
     var description: String { name }
     var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
     var playgroundDescription: Any { description }
+}
+
+extension MappingSubscriber: CustomCombineIdentifierConvertible where Downstream: Subscriber {
+    /// The downstream's identifier: this struct only relays its stream.
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+}
+
+extension MappingSubscriber: Subscriber where Downstream: Subscriber, Downstream.Input == Output {
+    typealias Failure = Downstream.Failure
 
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)

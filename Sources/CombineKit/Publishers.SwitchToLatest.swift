@@ -42,13 +42,20 @@ extension Publishers {
         public typealias Output = P.Output
         public typealias Failure = P.Failure
         public let upstream: Upstream
+        /// Subscribes a `FlatteningSide` to an inner publisher. Made by the inlinable initialiser, so that
+        /// where the chain is built with concrete types this is specialised code (see `FlatteningSide`).
+        @usableFromInline internal let subscribeChild: (P, FlatteningSideOwner<Output, Failure>, Int) -> Void
 
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
+            subscribeChild = { publisher, owner, generation in
+                publisher.subscribe(FlatteningSide(owner: owner, key: generation, index: 0))
+            }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber))
+            upstream.subscribe(Inner(downstream: subscriber, subscribeChild: subscribeChild))
         }
     }
 }
@@ -66,6 +73,7 @@ extension Publishers.SwitchToLatest {
 
         // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
         // are off).
+        private let subscribeChild: (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var generation = 0
         @exclusivity(unchecked) private var child: Subscription?
@@ -73,7 +81,8 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        override init(downstream: Downstream) {
+        init(downstream: Downstream, subscribeChild: @escaping (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void) {
+            self.subscribeChild = subscribeChild
             super.init(downstream: downstream)
         }
 
@@ -102,12 +111,11 @@ extension Publishers.SwitchToLatest {
             generation &+= 1
             let current = generation
             setTagLocked(current)
-            let previous = child
-            child = nil
+            let previous = child.take()
             childActive = true
             lock.unlock()
             previous?.cancel()
-            input.subscribe(Side(owner: self, generation: current))
+            subscribeChild(input, self, current)
             return .none
         }
 
@@ -131,9 +139,15 @@ extension Publishers.SwitchToLatest {
             }
         }
 
-        // MARK: inner side
+        // MARK: The inner publishers' side (`FlatteningSide`: key = generation)
 
-        fileprivate func sideSubscribed(_ generation: Int, _ subscription: Subscription) {
+        override func childDescription(_ generation: Int, _ index: Int) -> String { "SwitchToLatest side \(generation)" }
+
+        override func childReceived(_ value: P.Output, _ generation: Int) {
+            offer(value, tag: generation)
+        }
+
+        override func childSubscribed(_ generation: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
             guard generation == self.generation, !terminated else {
                 lock.unlock()
@@ -146,7 +160,7 @@ extension Publishers.SwitchToLatest {
             if demand > 0 { subscription.request(demand) }
         }
 
-        fileprivate func sideCompleted(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
+        override func childCompleted(_ generation: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
             if completionIsFinished(completion) {
                 sideFinished(generation)
             } else {
@@ -181,8 +195,7 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
-            let outer = status.subscription
-            status = .terminal
+            let outer = status.terminate()
             failLocked(completion, cancellingOuter: outer)
         }
 
@@ -192,8 +205,7 @@ extension Publishers.SwitchToLatest {
         @inline(never)
         private func failLocked(_ completion: Subscribers.Completion<Failure>, cancellingOuter outer: Subscription?) {
             terminated = true
-            let child = self.child
-            self.child = nil
+            let child = self.child.take()
             acceptFailureLocked(completion)
             lock.unlock()
             outer?.cancel()
@@ -214,42 +226,13 @@ extension Publishers.SwitchToLatest {
         func cancel() {
             lock.lock()
             terminated = true
-            let child = self.child
-            self.child = nil
+            let child = self.child.take()
             let dropped = detachLocked()
-            let outer = status.subscription
-            status = .terminal
+            let outer = status.terminate()
             lock.unlock()
             withExtendedLifetime(dropped) {}
             child?.cancel()
             outer?.cancel()
         }
-    }
-
-    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
-    /// publisher (the owner tells the current inner from earlier ones by `generation`).
-    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == P.Output, Downstream.Failure == P.Failure
-    {
-        typealias Input = P.Output
-        typealias Failure = P.Failure
-
-        let combineIdentifier = CombineIdentifier()
-        private let owner: Inner<Downstream>
-        private let generation: Int
-
-        init(owner: Inner<Downstream>, generation: Int) {
-            self.owner = owner
-            self.generation = generation
-        }
-
-        var description: String { "SwitchToLatest side \(generation)" }
-
-        func receive(subscription: Subscription) { owner.sideSubscribed(generation, subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand {
-            owner.offer(input, tag: generation)
-            return .none
-        }
-        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(generation, completion) }
     }
 }

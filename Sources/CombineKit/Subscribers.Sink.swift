@@ -63,16 +63,10 @@ extension Subscribers {
 
         public func cancel() {
             lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                status = .terminal
-                lock.setSubscribedFlag(false)
-                lock.unlock()
-                return
-            }
-            status = .terminal
+            let subscription = status.terminate()
             lock.setSubscribedFlag(false)
             lock.unlock()
-            subscription.cancel()
+            subscription?.cancel()
         }
     }
 }

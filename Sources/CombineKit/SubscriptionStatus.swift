@@ -16,6 +16,19 @@ internal enum SubscriptionStatus {
         return nil
     }
 
+    /// Moves to `.terminal`, handing back the subscription if there was one (moved out, not copied: an
+    /// existential copy and destroy each go through the value witnesses of its dynamic type).
+    @inline(__always) mutating func terminate() -> Subscription? {
+        switch consume self {
+        case .subscribed(let subscription):
+            self = .terminal
+            return subscription
+        case .awaitingSubscription, .terminal:
+            self = .terminal
+            return nil
+        }
+    }
+
     @inline(__always) var isTerminal: Bool {
         if case .terminal = self { return true }
         return false

@@ -29,6 +29,7 @@
 ///
 /// The downstream is a `let`: it is released with the inner object (its upstream and children release
 /// the inner when they are cancelled or complete). The lock is the root class's (`FlatteningSideOwner`).
+@usableFromInline
 internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<Downstream.Input, Downstream.Failure> {
     typealias Value = Downstream.Input
 

@@ -59,6 +59,10 @@ extension Publishers {
             }
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform, subscribeChild: subscribeChild))
         }
@@ -68,11 +72,12 @@ extension Publishers {
 extension Publishers.FlatMap {
     /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
     /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the children's bookkeeping.
-    fileprivate final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
     {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
         // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
         // are off).
@@ -86,7 +91,7 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher,
+        @usableFromInline init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher,
              subscribeChild: @escaping (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void) {
             self.maxPublishers = maxPublishers
             self.transform = transform
@@ -94,10 +99,10 @@ extension Publishers.FlatMap {
             super.init(downstream: downstream)
         }
 
-        var description: String { "FlatMap" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
+        @usableFromInline var description: String { "FlatMap" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
 
-        func receive(subscription: Subscription) {
+        @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
             guard case .awaitingSubscription = status else {
                 lock.unlock()
@@ -110,7 +115,7 @@ extension Publishers.FlatMap {
             if maxPublishers > 0 { subscription.request(maxPublishers) }
         }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
+        @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
@@ -125,7 +130,7 @@ extension Publishers.FlatMap {
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
@@ -218,7 +223,7 @@ extension Publishers.FlatMap {
             drain()
         }
 
-        func request(_ demand: Subscribers.Demand) {
+        @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
             let all = children.subscriptions
@@ -226,7 +231,7 @@ extension Publishers.FlatMap {
             all.forEach { $0.request(demand) }
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             lock.lock()
             terminated = true
             let all = children.removeAll()

@@ -35,6 +35,10 @@ extension Publishers {
             self.transform = transform
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "Map", transform: transform))
         }
@@ -108,39 +112,40 @@ extension Publishers {
 /// type arguments and no witness table, the type's metadata accessor takes its arguments in registers, so
 /// the optimiser shares one look-up between making the struct and finding its conformance (with a witness
 /// table argument it made two, a hash-table probe each, per subscription).
+@usableFromInline
 internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     private let downstream: Downstream
     private let transform: (Input) -> Output
     private let name: String
 
-    init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
+    @usableFromInline init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
         self.downstream = downstream
         self.name = name
         self.transform = transform
     }
 
-    var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { name }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    @usableFromInline var playgroundDescription: Any { description }
 }
 
 extension MappingSubscriber: CustomCombineIdentifierConvertible where Downstream: Subscriber {
     /// The downstream's identifier: this struct only relays its stream.
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+    @usableFromInline var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 }
 
 extension MappingSubscriber: Subscriber where Downstream: Subscriber, Downstream.Input == Output {
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(transform(input))
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }
 }

@@ -54,6 +54,10 @@ extension Publishers {
             }
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, subscribeChild: subscribeChild))
         }
@@ -65,11 +69,12 @@ extension Publishers.SwitchToLatest {
     /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the switching; the
     /// current generation is also the base's tag, so a value from a replaced inner publisher cannot take
     /// the lock-free path.
-    fileprivate final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == P.Output, Downstream.Failure == P.Failure
     {
-        typealias Input = P
-        typealias Failure = P.Failure
+        @usableFromInline typealias Input = P
+        @usableFromInline typealias Failure = P.Failure
 
         // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
         // are off).
@@ -81,15 +86,15 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream, subscribeChild: @escaping (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void) {
+        @usableFromInline init(downstream: Downstream, subscribeChild: @escaping (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void) {
             self.subscribeChild = subscribeChild
             super.init(downstream: downstream)
         }
 
-        var description: String { "SwitchToLatest" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var description: String { "SwitchToLatest" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
-        func receive(subscription: Subscription) {
+        @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
             guard case .awaitingSubscription = status else {
                 lock.unlock()
@@ -102,7 +107,7 @@ extension Publishers.SwitchToLatest {
             subscription.request(.unlimited)
         }
 
-        func receive(_ input: P) -> Subscribers.Demand {
+        @usableFromInline func receive(_ input: P) -> Subscribers.Demand {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
@@ -119,7 +124,7 @@ extension Publishers.SwitchToLatest {
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
@@ -215,7 +220,7 @@ extension Publishers.SwitchToLatest {
 
         // MARK: downstream
 
-        func request(_ demand: Subscribers.Demand) {
+        @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
             let child = self.child
@@ -223,7 +228,7 @@ extension Publishers.SwitchToLatest {
             child?.request(demand)
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             lock.lock()
             terminated = true
             let child = self.child.take()

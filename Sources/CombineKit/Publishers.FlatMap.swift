@@ -190,9 +190,14 @@ extension Publishers.FlatMap {
                 finishAndDrainLocked()
                 return
             }
-            let outer = maxPublishers == .unlimited ? nil : status.subscription
+            // (Binding the subscription with `case` rather than making a `Subscription?`: an optional
+            // existential is copied and destroyed through the runtime's generic value witnesses.)
+            guard maxPublishers != .unlimited, case .subscribed(let outer) = status else {
+                lock.unlock()
+                return
+            }
             lock.unlock()
-            outer?.request(.max(1))
+            outer.request(.max(1))
         }
 
         /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
@@ -236,11 +241,18 @@ extension Publishers.FlatMap {
             terminated = true
             let all = children.removeAll()
             let dropped = detachLocked()
-            let outer = status.terminate()
+            guard case .subscribed(let outer) = status else {
+                status = .terminal
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                all.forEach { $0.cancel() }
+                return
+            }
+            status = .terminal
             lock.unlock()
             withExtendedLifetime(dropped) {}
             all.forEach { $0.cancel() }
-            outer?.cancel()
+            outer.cancel()
         }
     }
 }

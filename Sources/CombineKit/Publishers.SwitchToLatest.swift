@@ -116,10 +116,16 @@ extension Publishers.SwitchToLatest {
             generation &+= 1
             let current = generation
             setTagLocked(current)
-            let previous = child.take()
             childActive = true
-            lock.unlock()
-            previous?.cancel()
+            // (Bound with `case` rather than copied as a `Subscription?`: an optional existential is copied
+            // and destroyed through the runtime's generic value witnesses.)
+            if case .some(let previous) = child {
+                child = nil
+                lock.unlock()
+                previous.cancel()
+            } else {
+                lock.unlock()
+            }
             subscribeChild(input, self, current)
             return .none
         }
@@ -223,21 +229,35 @@ extension Publishers.SwitchToLatest {
         @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
-            let child = self.child
+            guard case .some(let child) = self.child else {
+                addDemandAndDrainLocked(demand)
+                return
+            }
             addDemandAndDrainLocked(demand)
-            child?.request(demand)
+            child.request(demand)
         }
 
         @usableFromInline func cancel() {
             lock.lock()
             terminated = true
-            let child = self.child.take()
             let dropped = detachLocked()
-            let outer = status.terminate()
-            lock.unlock()
+            // (Each subscription bound with `case` rather than copied as a `Subscription?`, see `receive(_:)`;
+            // `terminated` keeps everything else out while the lock is released to cancel the child.)
+            if case .some(let child) = self.child {
+                self.child = nil
+                lock.unlock()
+                child.cancel()
+                lock.lock()
+            }
+            if case .subscribed(let outer) = status {
+                status = .terminal
+                lock.unlock()
+                outer.cancel()
+            } else {
+                status = .terminal
+                lock.unlock()
+            }
             withExtendedLifetime(dropped) {}
-            child?.cancel()
-            outer?.cancel()
         }
     }
 }

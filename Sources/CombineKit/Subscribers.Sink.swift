@@ -63,10 +63,16 @@ extension Subscribers {
 
         public func cancel() {
             lock.lock()
-            let subscription = status.terminate()
+            guard case .subscribed(let subscription) = status else {
+                status = .terminal
+                lock.setSubscribedFlag(false)
+                lock.unlock()
+                return
+            }
+            status = .terminal
             lock.setSubscribedFlag(false)
             lock.unlock()
-            subscription?.cancel()
+            subscription.cancel()
         }
     }
 }

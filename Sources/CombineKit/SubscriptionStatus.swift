@@ -16,8 +16,9 @@ internal enum SubscriptionStatus {
         return nil
     }
 
-    /// Moves to `.terminal`, handing back the subscription if there was one (moved out, not copied: an
-    /// existential copy and destroy each go through the value witnesses of its dynamic type).
+    /// Moves to `.terminal`, handing back the subscription if there was one. For rare paths: a
+    /// `Subscription?` is copied and destroyed through the runtime's generic value witnesses, so frequent
+    /// paths bind the subscription with `guard case .subscribed(let subscription) = status` instead.
     @inline(__always) mutating func terminate() -> Subscription? {
         switch consume self {
         case .subscribed(let subscription):

@@ -11,7 +11,10 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             box = erased.box
         } else {
-            box = PublisherBox(publisher)
+            // The closure is made here, in the caller's code: specialised for `P` where the caller's types
+            // are concrete, so a `sink` on the erased publisher subscribes through specialised code
+            // (see `PublisherBoxBase.subscribeSink(_:)`).
+            box = PublisherBox(publisher) { $0.subscribe($1) }
         }
     }
 
@@ -43,13 +46,34 @@ internal class PublisherBoxBase<Output, Failure: Error>: Publisher {
     @usableFromInline func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         fatalError("abstract")
     }
+
+    /// Subscribes a `sink`, the common subscriber of an erased chain, through the closure the box was made
+    /// with. Where the erased chain was built with concrete types (the usual case: an app erases a chain it
+    /// wrote out), that closure is specialised code, and so is the whole subscription it makes through the
+    /// operators' inlinable `receive(subscriber:)`: the metadata and conformances of every inner object
+    /// come from the caller's caches instead of a runtime look-up each (a hash-table probe of several
+    /// hundred instructions) per subscription.
+    @usableFromInline func subscribeSink(_ sink: Subscribers.Sink<Output, Failure>) {
+        fatalError("abstract")
+    }
 }
 
 @usableFromInline
 internal final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Failure> {
     let base: Base
-    @usableFromInline init(_ base: Base) { self.base = base }
+    /// Made by `AnyPublisher.init` in the caller's code (see `PublisherBoxBase.subscribeSink(_:)`).
+    let sinkSubscriber: (Base, Subscribers.Sink<Base.Output, Base.Failure>) -> Void
+
+    @usableFromInline init(_ base: Base, sinkSubscriber: @escaping (Base, Subscribers.Sink<Base.Output, Base.Failure>) -> Void) {
+        self.base = base
+        self.sinkSubscriber = sinkSubscriber
+    }
+
     @usableFromInline override func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         base.receive(subscriber: subscriber)
+    }
+
+    @usableFromInline override func subscribeSink(_ sink: Subscribers.Sink<Output, Failure>) {
+        sinkSubscriber(base, sink)
     }
 }

@@ -6,6 +6,10 @@
 /// whose slot has since been given to another child (a publisher that misbehaves after completing)
 /// finds a different index and changes nothing.
 ///
+/// Slot 0 is kept inline: while at most one inner publisher is alive at a time (a `flatMap` into `Just`,
+/// or any inner that completes before the next value), the table allocates nothing. Slots from 1 on live
+/// in arrays, made when two are alive at once.
+///
 /// Why not `[Int: Subscription]`: a dictionary hashes the key on every insert and removal (a few
 /// hundred instructions per inner publisher, for a `flatMap { Just($0) }` a large part of the cost).
 /// Not generic, so its code is compiled once, specialised, whatever the operator's generic parameters.
@@ -16,43 +20,64 @@ internal struct ChildTable {
         var subscription: Subscription?
     }
 
+    /// Slot 0; its index is -1 while free.
+    private var first = Entry(index: -1, subscription: nil)
+    /// Slots 1…: `entries[slot - 1]`.
     private var entries: [Entry] = []
     private var freeSlots: [Int] = []
 
     /// Takes a slot for the child with `index` (unique, not negative); returns the slot.
     mutating func reserve(_ index: Int) -> Int {
+        if first.index < 0 {
+            first.index = index
+            return 0
+        }
         if let slot = freeSlots.popLast() {
-            entries[slot] = Entry(index: index, subscription: nil)
+            entries[slot - 1] = Entry(index: index, subscription: nil)
             return slot
         }
         entries.append(Entry(index: index, subscription: nil))
-        return entries.count - 1
+        return entries.count
     }
 
     /// Records the subscription of the child in `slot`; `false` if the slot is no longer that child's.
     mutating func fill(_ slot: Int, index: Int, with subscription: Subscription) -> Bool {
-        guard slot < entries.count, entries[slot].index == index else { return false }
-        entries[slot].subscription = subscription
+        if slot == 0 {
+            guard first.index == index else { return false }
+            first.subscription = subscription
+            return true
+        }
+        guard slot <= entries.count, entries[slot - 1].index == index else { return false }
+        entries[slot - 1].subscription = subscription
         return true
     }
 
     /// Frees the slot of the child; `false` if it is no longer that child's (already released).
     mutating func release(_ slot: Int, index: Int) -> Bool {
-        guard slot < entries.count, entries[slot].index == index else { return false }
-        entries[slot] = Entry(index: -1, subscription: nil)
+        if slot == 0 {
+            guard first.index == index else { return false }
+            first = Entry(index: -1, subscription: nil)
+            return true
+        }
+        guard slot <= entries.count, entries[slot - 1].index == index else { return false }
+        entries[slot - 1] = Entry(index: -1, subscription: nil)
         freeSlots.append(slot)
         return true
     }
 
     /// The subscriptions of the children that have one.
     var subscriptions: [Subscription] {
-        entries.compactMap(\.subscription)
+        var all: [Subscription] = []
+        if let subscription = first.subscription { all.append(subscription) }
+        if !entries.isEmpty { all += entries.compactMap(\.subscription) }
+        return all
     }
 
     /// Empties the table, returning the subscriptions it held. Calls from the children it held find
     /// their slots released.
     mutating func removeAll() -> [Subscription] {
         let all = subscriptions
+        first = Entry(index: -1, subscription: nil)
         entries = []
         freeSlots = []
         return all

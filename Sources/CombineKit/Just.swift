@@ -10,6 +10,9 @@ public struct Just<Output>: Publisher {
         self.output = output
     }
 
+    // Inlinable: where the subscriber's type is concrete (a flatMap's or switchToLatest's side, see
+    // `FlatteningSide`), the caller supplies the subscription's class metadata from its own cache.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
         subscriber.receive(subscription: NeverFailingSingleValueSubscription.make(value: output, downstream: subscriber, kind: .just))
     }

@@ -86,10 +86,15 @@ extension OperatorInner {
     @inline(__always)
     func forwardCancel() {
         lock.lock()
-        let subscription = status.subscription
+        guard case .subscribed(let subscription) = status else {
+            status = .terminal
+            lock.setSubscribedFlag(false)
+            lock.unlock()
+            return
+        }
         status = .terminal
         lock.setSubscribedFlag(false)
         lock.unlock()
-        subscription?.cancel()
+        subscription.cancel()
     }
 }

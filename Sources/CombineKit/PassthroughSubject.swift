@@ -3,7 +3,9 @@
 /// Unlike `CurrentValueSubject`, it has no initial value or buffer of the most recently published
 /// element. Values are dropped for subscribers without outstanding demand.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
-    private let lock = Lock.make()
+    /// The lock lives in the subject (one heap block less per subject): it must stay the first stored
+    /// property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     // Guarded by `lock`; see SubjectConduit for why the exclusivity checks are off.
     @exclusivity(unchecked) private var conduits = SubjectConduitList()
     /// The completion, once sent: a `CompletionBox<Failure>` (see there for why it is boxed).
@@ -13,11 +15,18 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject.
-    public init() {}
+    public init() {
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
+    }
 
     deinit {
         for subscription in upstreamSubscriptions { subscription.cancel() }
+        lock.destroy()
     }
+
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
 
     public func send(subscription: Subscription) {
         lock.lock()

@@ -11,6 +11,7 @@ public protocol Publisher<Output, Failure> {
 
 extension Publisher {
     /// Attaches the specified subscriber to this publisher.
+    @inlinable
     public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
         receive(subscriber: subscriber)
     }

@@ -27,6 +27,10 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
@@ -84,11 +88,12 @@ extension Publishers.Filter {
     /// Filter's own inner (rather than the shared `FilteringInner`): a non-throwing predicate returning
     /// `Bool` lets the per-value path avoid an `Optional<Output>` — a runtime metadata look-up per value
     /// in unspecialised generic code. A dropped element asks the upstream for one more (`.max(1)`).
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
         where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
     {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
         // The lock lives in the object (one heap block per subscription rather than two): it must stay
         // the first stored property (see `InlineLockStorage`).
@@ -97,7 +102,7 @@ extension Publishers.Filter {
         private let downstream: Downstream
         private let isIncluded: (Input) -> Bool
 
-        init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+        @usableFromInline init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
             self.downstream = downstream
             self.isIncluded = isIncluded
             lock.initialize()
@@ -108,24 +113,24 @@ extension Publishers.Filter {
 
         var lock: InlineLock { InlineLock(in: self) }
 
-        var description: String { "Filter" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-        var playgroundDescription: Any { description }
+        @usableFromInline var description: String { "Filter" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var playgroundDescription: Any { description }
 
-        func receive(subscription: Subscription) {
+        @usableFromInline func receive(subscription: Subscription) {
             if acceptSubscription(subscription) { downstream.receive(subscription: self) }
         }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
+        @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
             guard isActive() else { return .none }
             return isIncluded(input) ? downstream.receive(input) : .max(1)
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             if markTerminal() { downstream.receive(completion: completion) }
         }
 
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+        @usableFromInline func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        @usableFromInline func cancel() { forwardCancel() }
     }
 }

@@ -45,64 +45,77 @@ extension Publishers {
         public let upstream: Upstream
         public let maxPublishers: Subscribers.Demand
         public let transform: (Upstream.Output) -> NewPublisher
+        /// Subscribes a `FlatteningSide` to an inner publisher. Made by the inlinable initialiser, so that
+        /// where the chain is built with concrete types this is specialised code (see `FlatteningSide`).
+        @usableFromInline internal let subscribeChild: (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void
 
+        @inlinable
         public init(upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher) {
             self.upstream = upstream
             self.maxPublishers = maxPublishers
             self.transform = transform
+            subscribeChild = { publisher, owner, slot, index in
+                publisher.subscribe(FlatteningSide(owner: owner, key: slot, index: index))
+            }
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform, subscribeChild: subscribeChild))
         }
     }
 }
 
 extension Publishers.FlatMap {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
+    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the children's bookkeeping.
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
     {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
-        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off). The lock lives in the object (one heap block less per subscription): it must
-        // stay the first stored property (see `InlineLockStorage`).
-        private var lockStorage = InlineLockStorage()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
-        private let output: DemandBuffer<Downstream>
+        // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
+        // are off).
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         private let maxPublishers: Subscribers.Demand
         private let transform: (Input) -> NewPublisher
+        private let subscribeChild: (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void
         @exclusivity(unchecked) private var nextIndex = 0
         @exclusivity(unchecked) private var children = ChildTable()
         @exclusivity(unchecked) private var activeChildren = 0
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher) {
-            self.downstream = downstream
-            self.output = DemandBuffer(downstream: downstream)
+        @usableFromInline init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> NewPublisher,
+             subscribeChild: @escaping (NewPublisher, FlatteningSideOwner<NewPublisher.Output, Failure>, Int, Int) -> Void) {
             self.maxPublishers = maxPublishers
             self.transform = transform
-            lock.initialize()
-            assert(lock.isAt(&lockStorage), "FlatMap.Inner: the inline lock must be the first stored property")
+            self.subscribeChild = subscribeChild
+            super.init(downstream: downstream)
         }
 
-        deinit { lock.destroy() }
+        @usableFromInline var description: String { "FlatMap" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
 
-        var lock: InlineLock { InlineLock(in: self) }
-
-        var description: String { "FlatMap" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
-
-        func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+        @usableFromInline func receive(subscription: Subscription) {
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
             downstream.receive(subscription: self)
             if maxPublishers > 0 { subscription.request(maxPublishers) }
         }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
+        @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
@@ -113,56 +126,51 @@ extension Publishers.FlatMap {
             let slot = children.reserve(index)
             activeChildren += 1
             lock.unlock()
-            transform(input).subscribe(Side(owner: self, slot: slot, index: index))
+            subscribeChild(transform(input), self, slot, index)
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
                 return
             }
             status = .terminal
-            lock.setSubscribedFlag(false)
             if completionIsFinished(completion) {
                 outerFinished = true
-                let done = activeChildren == 0
-                if done { terminated = true }
-                lock.unlock()
-                if done { output.completeFinished() }
-            } else {
+                guard activeChildren == 0 else {
+                    lock.unlock()
+                    return
+                }
                 terminated = true
-                let all = children.removeAll()
-                lock.unlock()
-                all.forEach { $0.cancel() }
-                output.complete(completion, immediately: true)
+                finishAndDrainLocked()
+            } else {
+                failLocked(completion, cancellingOuter: nil)
             }
         }
 
-        fileprivate func sideSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
+        // MARK: The inner publishers' side (`FlatteningSide`: key = slot)
+
+        override func childDescription(_ slot: Int, _ index: Int) -> String { "FlatMap side \(index)" }
+
+        override func childReceived(_ value: NewPublisher.Output, _ slot: Int) {
+            offer(value, tag: 0)
+        }
+
+        override func childSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
             guard !terminated, children.fill(slot, index: index, with: subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
+            let demand = unusedDemandLocked
             lock.unlock()
-            let demand = output.unusedDemand
             if demand > 0 { subscription.request(demand) }
         }
 
-        fileprivate func sideReceived(_ value: NewPublisher.Output) {
-            lock.lock()
-            guard !terminated else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            output.enqueue(value)
-        }
-
-        fileprivate func sideCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
+        override func childCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
             if completionIsFinished(completion) {
                 sideFinished(slot, index)
             } else {
@@ -179,13 +187,17 @@ extension Publishers.FlatMap {
             activeChildren -= 1
             if outerFinished && activeChildren == 0 {
                 terminated = true
-                lock.unlock()
-                output.completeFinished()
+                finishAndDrainLocked()
                 return
             }
-            let outer = maxPublishers == .unlimited ? nil : status.subscription
+            // (Binding the subscription with `case` rather than making a `Subscription?`: an optional
+            // existential is copied and destroyed through the runtime's generic value witnesses.)
+            guard maxPublishers != .unlimited, case .subscribed(let outer) = status else {
+                lock.unlock()
+                return
+            }
             lock.unlock()
-            outer?.request(.max(1))
+            outer.request(.max(1))
         }
 
         /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
@@ -198,63 +210,49 @@ extension Publishers.FlatMap {
                 return
             }
             activeChildren -= 1
+            let outer = status.terminate()
+            failLocked(completion, cancellingOuter: outer)
+        }
+
+        /// Terminates with a failure (called with `lock` held; releases it): the queued values are dropped,
+        /// the outer subscription (if given) and every inner one are cancelled, then the downstream hears of
+        /// the failure.
+        @inline(never)
+        private func failLocked(_ completion: Subscribers.Completion<Failure>, cancellingOuter outer: Subscription?) {
             terminated = true
             let all = children.removeAll()
-            let outer = status.subscription
-            status = .terminal
-            lock.setSubscribedFlag(false)
+            acceptFailureLocked(completion)
             lock.unlock()
             outer?.cancel()
             all.forEach { $0.cancel() }
-            output.complete(completion, immediately: true)
+            drain()
         }
 
-        func request(_ demand: Subscribers.Demand) {
+        @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
-            output.request(demand)
             lock.lock()
             let all = children.subscriptions
-            lock.unlock()
+            addDemandAndDrainLocked(demand)
             all.forEach { $0.request(demand) }
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             lock.lock()
             terminated = true
             let all = children.removeAll()
+            let dropped = detachLocked()
+            guard case .subscribed(let outer) = status else {
+                status = .terminal
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                all.forEach { $0.cancel() }
+                return
+            }
+            status = .terminal
             lock.unlock()
-            output.cancel()
+            withExtendedLifetime(dropped) {}
             all.forEach { $0.cancel() }
-            forwardCancel()
+            outer.cancel()
         }
-    }
-
-    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
-    /// publisher (the owner finds the child by `slot` and checks it by `index`, see `ChildTable`).
-    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
-    {
-        typealias Input = NewPublisher.Output
-        typealias Failure = Upstream.Failure
-
-        let combineIdentifier = CombineIdentifier()
-        private let owner: Inner<Downstream>
-        private let slot: Int
-        private let index: Int
-
-        init(owner: Inner<Downstream>, slot: Int, index: Int) {
-            self.owner = owner
-            self.slot = slot
-            self.index = index
-        }
-
-        var description: String { "FlatMap side \(index)" }
-
-        func receive(subscription: Subscription) { owner.sideSubscribed(slot, index, subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand {
-            owner.sideReceived(input)
-            return .none
-        }
-        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(slot, index, completion) }
     }
 }

@@ -35,6 +35,10 @@ extension Publishers {
             self.transform = transform
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "Map", transform: transform))
         }
@@ -103,36 +107,45 @@ extension Publishers {
 /// `Output` is a generic parameter of its own (rather than `Downstream.Input`) so that the per-value
 /// path, which needs the output type's metadata for its temporary, finds it in the type's own metadata
 /// instead of an associated-type look-up per value in unspecialised code.
-internal struct MappingSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output
-{
-    typealias Failure = Downstream.Failure
-
+///
+/// `Downstream` is unconstrained in the declaration and the `Subscriber` conformance conditional: with three
+/// type arguments and no witness table, the type's metadata accessor takes its arguments in registers, so
+/// the optimiser shares one look-up between making the struct and finding its conformance (with a witness
+/// table argument it made two, a hash-table probe each, per subscription).
+@usableFromInline
+internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     private let downstream: Downstream
     private let transform: (Input) -> Output
     private let name: String
 
-    init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
+    @usableFromInline init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
         self.downstream = downstream
         self.name = name
         self.transform = transform
     }
 
-    /// The downstream's identifier: this struct only relays its stream.
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
-    var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { name }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    @usableFromInline var playgroundDescription: Any { description }
+}
 
-    func receive(subscription: Subscription) {
+extension MappingSubscriber: CustomCombineIdentifierConvertible where Downstream: Subscriber {
+    /// The downstream's identifier: this struct only relays its stream.
+    @usableFromInline var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+}
+
+extension MappingSubscriber: Subscriber where Downstream: Subscriber, Downstream.Input == Output {
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(transform(input))
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }
 }

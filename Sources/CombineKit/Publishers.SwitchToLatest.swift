@@ -42,101 +42,123 @@ extension Publishers {
         public typealias Output = P.Output
         public typealias Failure = P.Failure
         public let upstream: Upstream
+        /// Subscribes a `FlatteningSide` to an inner publisher. Made by the inlinable initialiser, so that
+        /// where the chain is built with concrete types this is specialised code (see `FlatteningSide`).
+        @usableFromInline internal let subscribeChild: (P, FlatteningSideOwner<Output, Failure>, Int) -> Void
 
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
+            subscribeChild = { publisher, owner, generation in
+                publisher.subscribe(FlatteningSide(owner: owner, key: generation, index: 0))
+            }
         }
 
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber))
+            upstream.subscribe(Inner(downstream: subscriber, subscribeChild: subscribeChild))
         }
     }
 }
 
 extension Publishers.SwitchToLatest {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
+    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the switching; the
+    /// current generation is also the base's tag, so a value from a replaced inner publisher cannot take
+    /// the lock-free path.
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == P.Output, Downstream.Failure == P.Failure
     {
-        typealias Input = P
-        typealias Failure = P.Failure
+        @usableFromInline typealias Input = P
+        @usableFromInline typealias Failure = P.Failure
 
-        // The mutable state is guarded by `lock` (so the dynamic exclusivity checks, a runtime call per
-        // access, are off). The lock lives in the object (one heap block less per subscription): it must
-        // stay the first stored property (see `InlineLockStorage`).
-        private var lockStorage = InlineLockStorage()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
-        private let output: DemandBuffer<Downstream>
+        // Guarded by the base class's `lock` (so the dynamic exclusivity checks, a runtime call per access,
+        // are off).
+        private let subscribeChild: (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var generation = 0
         @exclusivity(unchecked) private var child: Subscription?
         @exclusivity(unchecked) private var childActive = false
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
-        init(downstream: Downstream) {
-            self.downstream = downstream
-            self.output = DemandBuffer(downstream: downstream)
-            lock.initialize()
-            assert(lock.isAt(&lockStorage), "SwitchToLatest.Inner: the inline lock must be the first stored property")
+        @usableFromInline init(downstream: Downstream, subscribeChild: @escaping (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void) {
+            self.subscribeChild = subscribeChild
+            super.init(downstream: downstream)
         }
 
-        deinit { lock.destroy() }
+        @usableFromInline var description: String { "SwitchToLatest" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
-        var lock: InlineLock { InlineLock(in: self) }
-
-        var description: String { "SwitchToLatest" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-        func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+        @usableFromInline func receive(subscription: Subscription) {
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
             downstream.receive(subscription: self)
             subscription.request(.unlimited)
         }
 
-        func receive(_ input: P) -> Subscribers.Demand {
+        @usableFromInline func receive(_ input: P) -> Subscribers.Demand {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
                 return .none
             }
-            generation += 1
+            generation &+= 1
             let current = generation
-            let previous = child
-            child = nil
+            setTagLocked(current)
             childActive = true
-            lock.unlock()
-            previous?.cancel()
-            input.subscribe(Side(owner: self, generation: current))
+            // (Bound with `case` rather than copied as a `Subscription?`: an optional existential is copied
+            // and destroyed through the runtime's generic value witnesses.)
+            if case .some(let previous) = child {
+                child = nil
+                lock.unlock()
+                previous.cancel()
+            } else {
+                lock.unlock()
+            }
+            subscribeChild(input, self, current)
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard status.isSubscribed, !terminated else {
                 lock.unlock()
                 return
             }
             status = .terminal
-            lock.setSubscribedFlag(false)
             if completionIsFinished(completion) {
                 outerFinished = true
-                let done = !childActive
-                if done { terminated = true }
-                lock.unlock()
-                if done { output.completeFinished() }
-            } else {
+                guard !childActive else {
+                    lock.unlock()
+                    return
+                }
                 terminated = true
-                let child = self.child
-                self.child = nil
-                lock.unlock()
-                child?.cancel()
-                output.complete(completion, immediately: true)
+                finishAndDrainLocked()
+            } else {
+                failLocked(completion, cancellingOuter: nil)
             }
         }
 
-        // MARK: inner side
+        // MARK: The inner publishers' side (`FlatteningSide`: key = generation)
 
-        fileprivate func sideSubscribed(_ generation: Int, _ subscription: Subscription) {
+        override func childDescription(_ generation: Int, _ index: Int) -> String { "SwitchToLatest side \(generation)" }
+
+        override func childReceived(_ value: P.Output, _ generation: Int) {
+            offer(value, tag: generation)
+        }
+
+        override func childSubscribed(_ generation: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
             guard generation == self.generation, !terminated else {
                 lock.unlock()
@@ -144,22 +166,12 @@ extension Publishers.SwitchToLatest {
                 return
             }
             child = subscription
+            let demand = unusedDemandLocked
             lock.unlock()
-            let demand = output.unusedDemand
             if demand > 0 { subscription.request(demand) }
         }
 
-        fileprivate func sideReceived(_ generation: Int, _ value: P.Output) {
-            lock.lock()
-            guard generation == self.generation, !terminated else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            output.enqueue(value)
-        }
-
-        fileprivate func sideCompleted(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
+        override func childCompleted(_ generation: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
             if completionIsFinished(completion) {
                 sideFinished(generation)
             } else {
@@ -175,10 +187,12 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
-            let done = outerFinished
-            if done { terminated = true }
-            lock.unlock()
-            if done { output.completeFinished() }
+            guard outerFinished else {
+                lock.unlock()
+                return
+            }
+            terminated = true
+            finishAndDrainLocked()
         }
 
         /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
@@ -192,62 +206,58 @@ extension Publishers.SwitchToLatest {
             }
             child = nil
             childActive = false
+            let outer = status.terminate()
+            failLocked(completion, cancellingOuter: outer)
+        }
+
+        /// Terminates with a failure (called with `lock` held; releases it): the queued values are dropped,
+        /// the outer subscription (if given) and the current inner one are cancelled, then the downstream
+        /// hears of the failure.
+        @inline(never)
+        private func failLocked(_ completion: Subscribers.Completion<Failure>, cancellingOuter outer: Subscription?) {
             terminated = true
-            let outer = status.subscription
-            status = .terminal
-            lock.setSubscribedFlag(false)
+            let child = self.child.take()
+            acceptFailureLocked(completion)
             lock.unlock()
             outer?.cancel()
-            output.complete(completion, immediately: true)
+            child?.cancel()
+            drain()
         }
 
         // MARK: downstream
 
-        func request(_ demand: Subscribers.Demand) {
+        @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
-            output.request(demand)
             lock.lock()
-            let child = self.child
-            lock.unlock()
-            child?.request(demand)
+            guard case .some(let child) = self.child else {
+                addDemandAndDrainLocked(demand)
+                return
+            }
+            addDemandAndDrainLocked(demand)
+            child.request(demand)
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             lock.lock()
             terminated = true
-            let child = self.child
-            self.child = nil
-            lock.unlock()
-            output.cancel()
-            child?.cancel()
-            forwardCancel()
+            let dropped = detachLocked()
+            // (Each subscription bound with `case` rather than copied as a `Subscription?`, see `receive(_:)`;
+            // `terminated` keeps everything else out while the lock is released to cancel the child.)
+            if case .some(let child) = self.child {
+                self.child = nil
+                lock.unlock()
+                child.cancel()
+                lock.lock()
+            }
+            if case .subscribed(let outer) = status {
+                status = .terminal
+                lock.unlock()
+                outer.cancel()
+            } else {
+                status = .terminal
+                lock.unlock()
+            }
+            withExtendedLifetime(dropped) {}
         }
-    }
-
-    /// The subscriber of one inner publisher. A struct, not a class: one heap block less per inner
-    /// publisher (the owner tells the current inner from earlier ones by `generation`).
-    fileprivate struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == P.Output, Downstream.Failure == P.Failure
-    {
-        typealias Input = P.Output
-        typealias Failure = P.Failure
-
-        let combineIdentifier = CombineIdentifier()
-        private let owner: Inner<Downstream>
-        private let generation: Int
-
-        init(owner: Inner<Downstream>, generation: Int) {
-            self.owner = owner
-            self.generation = generation
-        }
-
-        var description: String { "SwitchToLatest side \(generation)" }
-
-        func receive(subscription: Subscription) { owner.sideSubscribed(generation, subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand {
-            owner.sideReceived(generation, input)
-            return .none
-        }
-        func receive(completion: Subscribers.Completion<Failure>) { owner.sideCompleted(generation, completion) }
     }
 }

@@ -14,10 +14,12 @@ import ReactiveBridgeAtomics
 /// `deinit` releases it only if neither ran. The value stays until `deinit` (the mirror shows it).
 ///
 /// (A `ManagedBuffer` subclass cannot have stored properties, hence the raw tail.)
+@usableFromInline
 internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<Int, UInt8>, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
-    typealias Value = Downstream.Input
+    @usableFromInline typealias Value = Downstream.Input
 
     /// What publishes it (only its `description` depends on this).
+    @usableFromInline
     enum Kind: Int {
         case just = 0, optional = 1, once = 2
     }
@@ -25,6 +27,7 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
     private static var takenBit: Int { 1 }
 
     /// Creates the subscription of `Self` (this class or the `Never`-failing subclass).
+    @usableFromInline
     static func make(value: Value, downstream: Downstream, kind: Kind) -> Self {
         // Room for both, each aligned: the tail itself is only byte-aligned.
         let bytes = MemoryLayout<Downstream>.size + MemoryLayout<Downstream>.alignment
@@ -74,17 +77,17 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
         Kind(rawValue: withUnsafeMutablePointerToHeader { rb_atomic_load_acquire($0) } >> 1) ?? .just
     }
 
-    var description: String {
+    @usableFromInline var description: String {
         switch kind {
         case .just: "Just"
         case .optional: "Optional"
         case .once: "Once"
         }
     }
-    var customMirror: Mirror { Mirror(self, children: ["value": valueAddress.pointee]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["value": valueAddress.pointee]) }
+    @usableFromInline var playgroundDescription: Any { description }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         guard take() else { return }
         let downstream = downstreamAddress.move()
@@ -98,7 +101,7 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
         downstream.receive(completion: .finished)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         guard take() else { return }
         // Released here, with no lock held (its deinit may run arbitrary code).
         downstreamAddress.deinitialize(count: 1)
@@ -106,6 +109,7 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
 }
 
 /// `SingleValueSubscription` for subscribers that cannot fail (`Just`, `Optional.Publisher`).
+@usableFromInline
 internal final class NeverFailingSingleValueSubscription<Downstream: Subscriber>: SingleValueSubscription<Downstream> where Downstream.Failure == Never {
     override func sendFinished(to downstream: Downstream) {
         downstream.receive(completion: .finished)

@@ -98,3 +98,25 @@ extension Publisher where Failure == Never {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
+
+// On an erased publisher, `sink` subscribes through the closure the erasure made in the caller's code
+// (`PublisherBoxBase.subscribeSink(_:)`): the same subscription as `subscribe(sink)`, built by specialised
+// code where the erased chain's types were concrete.
+extension AnyPublisher {
+    /// Attaches a subscriber with closure-based behavior; it requests an unlimited number of values.
+    @inlinable
+    public func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                     receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        box.subscribeSink(sink)
+        return AnyCancellable(sink)
+    }
+}
+
+extension AnyPublisher where Failure == Never {
+    /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    @inlinable
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}

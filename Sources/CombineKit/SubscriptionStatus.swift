@@ -16,6 +16,20 @@ internal enum SubscriptionStatus {
         return nil
     }
 
+    /// Moves to `.terminal`, handing back the subscription if there was one. For rare paths: a
+    /// `Subscription?` is copied and destroyed through the runtime's generic value witnesses, so frequent
+    /// paths bind the subscription with `guard case .subscribed(let subscription) = status` instead.
+    @inline(__always) mutating func terminate() -> Subscription? {
+        switch consume self {
+        case .subscribed(let subscription):
+            self = .terminal
+            return subscription
+        case .awaitingSubscription, .terminal:
+            self = .terminal
+            return nil
+        }
+    }
+
     @inline(__always) var isTerminal: Bool {
         if case .terminal = self { return true }
         return false

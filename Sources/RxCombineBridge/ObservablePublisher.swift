@@ -12,6 +12,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let rates: AnyPublisher<Rates, Error> = service.rates().asPublisher()
     /// ```
+    // Inlinable (as the two below): the erasure's closure for `sink` (see CombineKit's `AnyPublisher`) is
+    // then made in the caller's specialised code, without a closure context per call.
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Swift.Error> {
         ObservablePublisher(source: asObservable(), bufferPolicy: bufferPolicy, mapError: { $0 }).eraseToAnyPublisher()
     }
@@ -22,6 +25,7 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let rates = service.rates().asPublisher(failureType: ServiceError.self) { ServiceError($0) }
     /// ```
+    @inlinable
     public func asPublisher<Failure: Swift.Error>(
         failureType: Failure.Type,
         bufferPolicy: BridgeBufferPolicy = .unbounded,
@@ -35,6 +39,7 @@ extension ObservableConvertibleType {
     /// ```swift
     /// service.rates().publisher.sink(receiveCompletion: { _ in }, receiveValue: render)
     /// ```
+    @inlinable
     public var publisher: AnyPublisher<Element, Swift.Error> { asPublisher() }
 }
 
@@ -47,6 +52,13 @@ public struct ObservablePublisher<Output, Failure: Swift.Error>: Publisher {
     let source: Observable<Output>
     let bufferPolicy: BridgeBufferPolicy
     let mapError: (Swift.Error) -> Failure
+
+    @usableFromInline
+    init(source: Observable<Output>, bufferPolicy: BridgeBufferPolicy, mapError: @escaping (Swift.Error) -> Failure) {
+        self.source = source
+        self.bufferPolicy = bufferPolicy
+        self.mapError = mapError
+    }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let subscription = ObservableSubscription(source: source, bufferPolicy: bufferPolicy, mapError: mapError, downstream: subscriber)

@@ -9,6 +9,7 @@ extension InfallibleType {
     /// ```swift
     /// let ticks: AnyPublisher<Int, Never> = Infallible.interval(.seconds(1), scheduler: s).asPublisher()
     /// ```
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
         neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Infallible")
     }
@@ -21,6 +22,7 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// viewModel.title.asPublisher().assign(to: &$title)   // title: Driver<String>
     /// ```
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
         neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Driver/Signal")
     }
@@ -32,6 +34,7 @@ extension PublishRelay {
     /// ```swift
     /// taps.asPublisher().sink { openDetail() }.store(in: &cancellables)   // taps: PublishRelay<Void>
     /// ```
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
         neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "PublishRelay")
     }
@@ -43,6 +46,7 @@ extension BehaviorRelay {
     /// ```swift
     /// username.asPublisher().assign(to: &$title)   // username: BehaviorRelay<String>
     /// ```
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
         neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "BehaviorRelay")
     }
@@ -54,13 +58,18 @@ extension ReplayRelay {
     /// ```swift
     /// recentSearches.asPublisher().collect(5).sink { show($0) }.store(in: &cancellables)
     /// ```
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
         neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "ReplayRelay")
     }
 }
 
 /// The bridge for sources whose type guarantees no error: `Never` failure with nothing to map.
-private func neverFailingPublisher<Element>(_ source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, kind: String) -> AnyPublisher<Element, Never> {
+///
+/// Inlinable, as the `asPublisher` methods above: the erasure's closure for `sink` (see CombineKit's
+/// `AnyPublisher`) is then made in the caller's specialised code, without a closure context per call.
+@inlinable
+internal func neverFailingPublisher<Element>(_ source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, kind: String) -> AnyPublisher<Element, Never> {
     if case .bounded(_, whenFull: .fail) = bufferPolicy {
         preconditionFailure("asPublisher(bufferPolicy:) on \(kind): a publisher that cannot fail cannot report a buffer overflow; use .unbounded, .dropOldest or .dropNewest.")
     }

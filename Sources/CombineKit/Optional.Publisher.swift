@@ -13,6 +13,8 @@ extension Optional {
             self.output = output
         }
 
+        // Inlinable, as `Just`'s: the caller supplies the subscription's class metadata from its own cache.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
             if let output = output {
                 subscriber.receive(subscription: NeverFailingSingleValueSubscription.make(value: output, downstream: subscriber, kind: .optional))

@@ -11,6 +11,10 @@ final class AtomicWord: @unchecked Sendable {
     @inline(__always)
     func load() -> Int { InlineWord.load(self) }
 
+    /// Stores `value` (release).
+    @inline(__always)
+    func store(_ value: Int) { InlineWord.store(self, value) }
+
     /// Adds `delta`; returns the value as it was before.
     @inline(__always)
     @discardableResult

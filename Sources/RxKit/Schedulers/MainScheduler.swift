@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import ReactiveBridgeAtomics
 
 /// Tells whether the caller runs on the main queue. A queue-specific key is more reliable than
 /// `Thread.isMainThread`: on Linux, after `dispatchMain()` the main queue is drained by a worker thread.
@@ -23,35 +22,26 @@ enum MainQueueCheck {
         // process id), paid per element by a `Driver`'s `observe(on: MainScheduler)`. So the main thread's
         // `pthread_t` is remembered the first time it is recognised, and compared afterwards. The main
         // thread lives as long as the process, so its `pthread_t` names no other thread meanwhile.
-        let known = rb_atomic_load_acquire(MainThreadWord.address)
+        let known = mainThread.load()
         if known != 0 && known == Int(bitPattern: UInt(pthread_self())) { return true }
         return isOnMainQueueSlow()
         #endif
     }
 
     #if !canImport(Darwin)
+    /// The main thread's `pthread_t` once recognised (0 before).
+    private static let mainThread = AtomicWord()
+
     @inline(never)
     private static func isOnMainQueueSlow() -> Bool {
         if Thread.isMainThread {
-            rb_atomic_store_release(MainThreadWord.address, Int(bitPattern: UInt(pthread_self())))
+            mainThread.store(Int(bitPattern: UInt(pthread_self())))
             return true
         }
         return DispatchQueue.getSpecific(key: key) != nil
     }
     #endif
 }
-
-#if !canImport(Darwin)
-/// The main thread's `pthread_t` once `MainQueueCheck` has seen it (0 before): a word of its own,
-/// allocated once, read with an acquire load.
-private enum MainThreadWord {
-    nonisolated(unsafe) static let address: UnsafeMutablePointer<Int> = {
-        let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        word.initialize(to: 0)
-        return word
-    }()
-}
-#endif
 
 /// Runs work on the main thread. Same as RxSwift's `MainScheduler`:
 /// `MainScheduler.instance` runs work **inline** when called on the main thread and nothing it scheduled

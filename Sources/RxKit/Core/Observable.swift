@@ -42,14 +42,12 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// to its own chain; any other sequence starts a chain.
     @usableFromInline
     func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        MapFilterProducer(source: self, step: { element, _, emit in try emit(try transform(element)) })
+        FirstMapStage(source: self, transform: transform)
     }
 
     /// `filter(predicate)` on this sequence (see `composeMap`).
     @usableFromInline
     func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        MapFilterProducer(source: self, step: { element, _, emit in
-            if try predicate(element) { try emit(element) }
-        })
+        FirstFilterStage(source: self, predicate: predicate)
     }
 }

@@ -4,7 +4,13 @@ extension ObservableType {
     ///
     /// Adjacent `map`s and `filter`s run in one sink per subscription (see `MapFilterProducer` in
     /// Map.swift); what the subscriber observes is the same as with one sink per operator.
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        asObservable().composeFilter(predicate)
+        // Inlinable for the same reason as `map`.
+        let source = asObservable()
+        if let stages = source as? MapFilterProducer<Element> {
+            return FilterStage(previous: stages, predicate: predicate)
+        }
+        return FirstFilterStage(source: source, predicate: predicate)
     }
 }

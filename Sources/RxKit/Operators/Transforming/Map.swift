@@ -4,62 +4,170 @@ extension ObservableType {
     ///
     /// Adjacent `map`s and `filter`s run in one sink per subscription (see `MapFilterProducer`); what the
     /// subscriber observes is the same as with one sink per operator.
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        asObservable().composeMap(transform)
+        // Inlinable so that the stage's metadata comes from the caller's cache (a runtime look-up per
+        // operator otherwise); the class cast finds an existing chain to extend.
+        let source = asObservable()
+        if let stages = source as? MapFilterProducer<Element> {
+            return MapStage(previous: stages, transform: transform)
+        }
+        return FirstMapStage(source: source, transform: transform)
     }
 }
 
-/// A run of adjacent `map` and `filter` stages as one function: applies the stages in order to an element
-/// and calls `emit` with the result if every filter kept it. The `ObserverNode` is the subscription's sink:
-/// before each stage after the first, the step stops if the sink was disposed, exactly where a chain of
-/// one sink per operator would stop (a disposed sink forwards nothing, so the next operator's closure
-/// would not run). A thrown error ends the step and reaches the sink, which sends it downstream, as the
-/// throwing operator's own sink would.
+/// `map` and `filter`, fused: `source.map(f).filter(p).map(g)` is one chain of stages run by one sink per
+/// subscription instead of three (RxSwift fuses adjacent maps the same way for speed). Fusing changes
+/// nothing a subscriber can observe: the closures run in the same order on the same elements, nothing
+/// runs after disposal (see `step`), and errors and completion are forwarded as by separate sinks. Each
+/// operator's producer stays a valid observable of its own (a stage keeps the stages before it), so a
+/// chain can branch from any point.
 ///
-/// Written in continuation-passing style on purpose: a stage that returned `Result?` would need
-/// `Optional<Result>`'s generic metadata — a runtime hash-table look-up — on every element in
-/// unspecialised code; a continuation needs none, and no allocation (the closures are non-escaping).
-typealias MapFilterStep<Source, Result> = (Source, ObserverNode, (Result) throws -> Void) throws -> Void
+/// Each stage is its own object, holding the stage before it and the operator's closure: it is the
+/// producer the operator returns and, at the same time, what a composed closure's context would have been
+/// (one allocation per operator, not two). Stages are generic over their output only (the source's
+/// element is reached through the first stage), so `map`/`filter` can find a chain to extend with a class
+/// cast in the caller's specialised code.
+@usableFromInline
+class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
+    @usableFromInline
+    override init() { super.init() }
 
-/// `map` and `filter`, fused: `source.map(f).filter(p).map(g)` is one producer whose step runs f, p and g,
-/// and one sink per subscription instead of three (RxSwift fuses adjacent maps the same way for speed).
-/// Fusing changes nothing a subscriber can observe: the closures run in the same order on the same
-/// elements, nothing runs after disposal (see `MapFilterStep`), and errors and completion are forwarded
-/// as by separate sinks. Each operator's producer stays a valid observable of its own (it keeps its own
-/// step), so a chain can branch from any point.
-final class MapFilterProducer<Source, Result>: Producer<Result>, @unchecked Sendable {
-    private let source: Observable<Source>
-    private let step: MapFilterStep<Source, Result>
-
-    init(source: Observable<Source>, step: @escaping MapFilterStep<Source, Result>) {
-        self.source = source
-        self.step = step
+    /// Applies the stages up to this one to the source element at `element` and calls `emit` with the
+    /// result if every filter kept it. `node` is the subscription's sink: before each stage after the
+    /// first, the step stops if the sink was disposed, exactly where a chain of one sink per operator
+    /// would stop (a disposed sink forwards nothing, so the next operator's closure would not run). A
+    /// thrown error ends the step and reaches the sink, which sends it downstream, as the throwing
+    /// operator's own sink would.
+    ///
+    /// Written in continuation-passing style on purpose: a stage that returned `Result?` would need
+    /// `Optional<Result>`'s generic metadata — a runtime hash-table look-up — on every element in
+    /// unspecialised code; a continuation needs none, and no allocation (the closures are non-escaping).
+    /// The source element is passed by address: it is read in place by the first stage.
+    func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
+        preconditionFailure("MapFilterProducer.step is abstract: each stage class overrides it.")
     }
 
-    override func composeMap<Next>(_ transform: @escaping (Result) throws -> Next) -> Observable<Next> {
-        let step = self.step
-        return MapFilterProducer<Source, Next>(source: source, step: { element, node, emit in
-            try step(element, node) { value in
-                if node.sinkIsDisposed { return }
-                try emit(try transform(value))
-            }
-        })
+    /// Makes the sink of a subscription to `stages` (the last stage of the chain this stage belongs to) and
+    /// subscribes it to the chain's source: the first stage, which knows the source's element type, does it.
+    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable) {
+        preconditionFailure("MapFilterProducer.makeSink is abstract: each stage class overrides it.")
     }
 
-    override func composeFilter(_ predicate: @escaping (Result) throws -> Bool) -> Observable<Result> {
-        let step = self.step
-        return MapFilterProducer(source: source, step: { element, node, emit in
-            try step(element, node) { value in
-                if node.sinkIsDisposed { return }
-                if try predicate(value) { try emit(value) }
-            }
-        })
+    override final func composeMap<Next>(_ transform: @escaping (Result) throws -> Next) -> Observable<Next> {
+        MapStage(previous: self, transform: transform)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    override final func composeFilter(_ predicate: @escaping (Result) throws -> Bool) -> Observable<Result> {
+        FilterStage(previous: self, predicate: predicate)
+    }
+
+    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Result {
-        let sink = MapFilterSink<Source, Result, Observer>(step: step, observer: observer, cancel: cancel)
+        makeSink(for: self, observer, cancel: cancel)
+    }
+}
+
+/// The first stage of a chain, a `map`.
+@usableFromInline
+final class FirstMapStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result
+
+    @usableFromInline
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+        super.init()
+    }
+
+    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
+        try emit(try transform(element.assumingMemoryBound(to: Source.self).pointee))
+    }
+
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable) {
+        let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
+    }
+}
+
+/// The first stage of a chain, a `filter`.
+@usableFromInline
+final class FirstFilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    @usableFromInline
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+        super.init()
+    }
+
+    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Element) throws -> Void) throws {
+        let value = element.assumingMemoryBound(to: Element.self)
+        if try predicate(value.pointee) { try emit(value.pointee) }
+    }
+
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable) {
+        let sink = MapFilterSink<Element, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// A `map` after other stages. `Previous` (the element type before it) is a generic parameter of its own,
+/// so the per-element path finds its metadata in this object's own generic arguments.
+@usableFromInline
+final class MapStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendable {
+    private let previous: MapFilterProducer<Previous>
+    private let transform: (Previous) throws -> Result
+
+    @usableFromInline
+    init(previous: MapFilterProducer<Previous>, transform: @escaping (Previous) throws -> Result) {
+        self.previous = previous
+        self.transform = transform
+        super.init()
+    }
+
+    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
+        try previous.step(element, node) { value in
+            if node.sinkIsDisposed { return }
+            try emit(try transform(value))
+        }
+    }
+
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable) {
+        previous.makeSink(for: stages, observer, cancel: cancel)
+    }
+}
+
+/// A `filter` after other stages.
+@usableFromInline
+final class FilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendable {
+    private let previous: MapFilterProducer<Element>
+    private let predicate: (Element) throws -> Bool
+
+    @usableFromInline
+    init(previous: MapFilterProducer<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.previous = previous
+        self.predicate = predicate
+        super.init()
+    }
+
+    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Element) throws -> Void) throws {
+        try previous.step(element, node) { value in
+            if node.sinkIsDisposed { return }
+            if try predicate(value) { try emit(value) }
+        }
+    }
+
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+        -> (sink: Disposable, subscription: Disposable) {
+        previous.makeSink(for: stages, observer, cancel: cancel)
     }
 }
 
@@ -68,10 +176,10 @@ final class MapFilterProducer<Source, Result>: Producer<Result>, @unchecked Send
 /// associated-type look-up.
 final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
     where Observer.Element == Result {
-    private let step: MapFilterStep<Source, Result>
+    private let stages: MapFilterProducer<Result>
 
-    init(step: @escaping MapFilterStep<Source, Result>, observer: Observer, cancel: Cancelable) {
-        self.step = step
+    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: Cancelable) {
+        self.stages = stages
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
         hasTerminalLane = true
@@ -97,14 +205,21 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     }
 
     func onNextElement(_ element: Source) {
-        do {
-            try step(element, self) { result in forwardNext(result) }
-        } catch {
-            forwardError(error)
-        }
+        // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
+        var value = element
+        step(at: &value)
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
+        step(at: element.assumingMemoryBound(to: Source.self))
+    }
+
+    @inline(__always)
+    private func step(at element: UnsafePointer<Source>) {
+        do {
+            try stages.step(UnsafeRawPointer(element), self) { result in forwardNext(result) }
+        } catch {
+            forwardError(error)
+        }
     }
 }

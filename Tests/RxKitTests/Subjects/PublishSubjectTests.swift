@@ -152,6 +152,45 @@ import Testing
         #expect(delta > 0)
         keep?.dispose()
     }
+
+    // RxSwift's SubscriptionDisposable holds its subject weakly: a subscription kept after the subject
+    // is released keeps neither the subject nor the observer alive, and disposing it then does nothing.
+    @Test func subscriptionKeptAfterTheSubjectIsReleasedKeepsNothingAlive() {
+        weak var weakSubject: PublishSubject<Int>?
+        weak var weakProbe: Probe?
+        var keep: Disposable?
+        do {
+            let subject = PublishSubject<Int>()
+            let probe = Probe()
+            weakSubject = subject
+            weakProbe = probe
+            keep = subject.subscribe(onNext: { _ in _ = probe })
+            subject.onNext(1)
+        }
+        #expect(weakSubject == nil)
+        #expect(weakProbe == nil)
+        keep?.dispose()  // the subject is gone: nothing to remove, no crash
+        keep = nil
+    }
+
+    // The same for a subject's entry and subscription seen from the other side: disposing releases the
+    // observer at once even while the disposable itself is still held (RxSwift's disposable keeps only
+    // a key).
+    @Test func disposingReleasesTheObserverWhileTheDisposableIsStillHeld() {
+        let subject = PublishSubject<Int>()
+        weak var weakProbe: Probe?
+        var keep: Disposable?
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            keep = subject.subscribe(onNext: { _ in _ = probe })
+        }
+        #expect(weakProbe != nil)
+        keep?.dispose()
+        #expect(weakProbe == nil)
+        #expect(keep != nil)
+        #expect(!subject.hasObservers)
+    }
 }
 
 /// Something whose release a test watches through a weak reference.

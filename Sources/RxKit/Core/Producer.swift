@@ -90,8 +90,11 @@ struct LaneHandle {
     /// statically `Observer.Element` (see `ElementLane`).
     @inline(__always)
     init<Observer: ObserverType>(of observer: Observer) {
-        if let node = observer as? ObserverNode {
-            self.node = node.hasElementLane ? Unmanaged.passUnretained(node) : nil
+        // A metatype check, then a reinterpretation of the (single-reference) value: in unspecialised code
+        // `observer as? ObserverNode` is a full `swift_dynamicCast` (about 175 instructions per sink).
+        if Observer.self is ObserverNode.Type {
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
+            self.node = node._withUnsafeGuaranteedRef { $0.hasElementLane } ? node : nil
             other = nil
         } else {
             node = nil

@@ -82,3 +82,88 @@ final class SerialDrain<Message>: @unchecked Sendable {
         }
     }
 }
+
+/// `SerialDrain` for the flattening sinks (`flatMap`, `switchLatest`), whose per-event paths run on
+/// `tryBegin`/`finish` and build no message. Not generic: a `SerialDrain<Message>` costs two runtime
+/// metadata look-ups per subscription in unspecialised code (the drain's class and the sink's nested
+/// `Message` enum, together about 800 instructions per flatMap stage). Messages exist only when another
+/// thread is draining, so they are queued boxed (`QueuedMessage`), and only then.
+final class BoxedSerialDrain: @unchecked Sendable {
+    /// Guards the drain's own state (see `SerialDrain.lock`; the sinks share it with their
+    /// `InnerSubscriptionGroup`).
+    let lock = Lock()
+    // Guarded by `lock`; `pendingCount` mirrors `pending.count - pendingHead`.
+    @exclusivity(unchecked) private var busy = false
+    @exclusivity(unchecked) private var pending: [AnyObject] = []
+    @exclusivity(unchecked) private var pendingHead = 0
+    @exclusivity(unchecked) private var pendingCount = 0
+
+    /// Becomes the drainer if nobody is (see `SerialDrain.tryBegin`); on `true` the caller runs its work,
+    /// then calls `finish(_:)`.
+    @inline(__always)
+    func tryBegin() -> Bool {
+        lock.lock()
+        if busy {
+            lock.unlock()
+            return false
+        }
+        busy = true
+        lock.unlock()
+        return true
+    }
+
+    /// Becomes the drainer and returns `true` (the caller handles its message, then calls `finish(_:)`),
+    /// or, when another thread is draining, queues `makeMessage()` for it and returns `false`: the check
+    /// and the queueing are one step under the lock, so the message cannot be left behind by a drainer
+    /// that is just finishing.
+    func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
+        lock.lock()
+        if busy {
+            pending.append(makeMessage())
+            pendingCount += 1
+            lock.unlock()
+            return false
+        }
+        busy = true
+        lock.unlock()
+        return true
+    }
+
+    /// Ends a drain: hands what other threads queued meanwhile, in order, to `handle`.
+    @inline(__always)
+    func finish(_ handle: (AnyObject) -> Void) {
+        lock.lock()
+        if pendingCount == 0 {
+            busy = false
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        drainPending(handle)
+    }
+
+    @inline(never)
+    private func drainPending(_ handle: (AnyObject) -> Void) {
+        while true {
+            lock.lock()
+            if pendingCount == 0 {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+                busy = false
+                lock.unlock()
+                return
+            }
+            let next = pending[pendingHead]
+            pendingHead += 1
+            pendingCount -= 1
+            lock.unlock()
+            handle(next)
+        }
+    }
+}
+
+/// A message queued in a `BoxedSerialDrain`.
+final class QueuedMessage<Message> {
+    let message: Message
+    init(_ message: Message) { self.message = message }
+}

@@ -63,12 +63,12 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 }
 
 /// One merge subscription. Every event, from the source or from an inner sequence, is handled inside one
-/// `SerialDrain`, so the state below is only touched by the draining thread and downstream is never called
-/// concurrently.
+/// `BoxedSerialDrain`, so the state below is only touched by the draining thread and downstream is never
+/// called concurrently.
 ///
 /// The per-event paths build nothing generic:
 /// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
-///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a `Message`;
+///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a (boxed) `Message`;
 /// - inner sequences are subscribed inside the drain with the thread marked (`InlineDelivery`), so what an
 ///   inner sends while being subscribed (`just`) is handled directly, without the drain's lock, and an
 ///   inner that also completes then is never linked into the group (see `InnerSubscriptions.swift`);
@@ -88,7 +88,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let selector: (SourceElement) throws -> Inner
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()
     private let group: InnerSubscriptionGroup
     private let inline = InlineDelivery()
 
@@ -142,7 +142,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     func onNextElement(_ element: SourceElement) {
         if drain.tryBegin() {
             acceptOuter(element)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitOuterNext(element)
         }
@@ -170,7 +170,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             if !terminated && !inner.isDone {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitInnerNext(element, from: inner)
         }
@@ -193,7 +193,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             inline.begin(inlineThread)
         } else if drain.tryBegin() {
             completeInner(inner, duringSubscribe: false)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitInnerCompleted(from: inner)
         }
@@ -212,7 +212,15 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     // MARK: inside the drain
 
     private func submit(_ message: Message) {
-        drain.submit(message) { handle($0) }
+        if drain.beginOrQueue({ QueuedMessage(message) }) {
+            handle(message)
+            drain.finish(handleQueued)
+        }
+    }
+
+    /// Handles a message another thread queued while this one was draining.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {

@@ -39,7 +39,7 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 }
 
 /// One `switchLatest`/`flatMapLatest` subscription; source and inner events are handled inside one
-/// `SerialDrain`. `latest` identifies the inner subscription currently mirrored; events from any other
+/// `BoxedSerialDrain`. `latest` identifies the inner subscription currently mirrored; events from any other
 /// (replaced) inner are dropped. The group holds the current inner once it is attached and disposes it
 /// when it is replaced (before the next one is subscribed, as RxSwift does), completes, or on disposal.
 /// The sink keeps only the identity (`latest` is compared, never dereferenced): a strong reference would
@@ -61,7 +61,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     private let selector: (SourceElement) throws -> Inner
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()
     private let group: InnerSubscriptionGroup
     private let inline = InlineDelivery()
 
@@ -99,7 +99,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     func onNextElement(_ element: SourceElement) {
         if drain.tryBegin() {
             acceptOuter(element)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitOuterNext(element)
         }
@@ -127,7 +127,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             if !terminated && ObjectIdentifier(inner) == latest {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitInnerNext(element, from: inner)
         }
@@ -150,7 +150,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             inline.begin(inlineThread)
         } else if drain.tryBegin() {
             completeInner(inner)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitInnerCompleted(from: inner)
         }
@@ -169,7 +169,15 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     // MARK: inside the drain
 
     private func submit(_ message: Message) {
-        drain.submit(message) { handle($0) }
+        if drain.beginOrQueue({ QueuedMessage(message) }) {
+            handle(message)
+            drain.finish(handleQueued)
+        }
+    }
+
+    /// Handles a message another thread queued while this one was draining.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {

@@ -29,7 +29,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// observer without retaining it. Like `queuedBit`, it makes the ending compare-exchange fail.
     private static var retiredBit: Int { 4 }
     private let resourceTracking = ResourceTracking()
-    /// One observer (see `SubjectEntry`). Every element of `entries` is one.
+    /// One observer (see `SubjectEntry`). Every element of `entries` and `list` is one.
     typealias Entry = SubjectEntry
 
     enum Message {
@@ -40,8 +40,11 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
     // (a runtime call per access) are switched off on the per-event state.
     let lock: Lock
-    /// The current observers (`Entry` objects), as a snapshot a message can carry.
-    @exclusivity(unchecked) private(set) var entries: [AnyObject] = []
+    /// The observer, while there is exactly one: most subjects and every share connection in a chain have
+    /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
+    @exclusivity(unchecked) private var sole: Entry?
+    /// The observers (`Entry` objects), while there are two or more; empty otherwise.
+    @exclusivity(unchecked) private var list: [AnyObject] = []
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     /// The delivering thread; meaningful only while `deliveringBit` is set (written under `lock` by the
     /// thread that sets it, read under `lock`).
@@ -81,12 +84,30 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         deliveringThread = currentThreadID()
     }
 
+    /// The current observers, as a snapshot a message can carry (slow paths: with one observer it builds
+    /// an array). Call with `lock` held.
+    var entries: [AnyObject] {
+        if let sole { return [sole] }
+        return list
+    }
+
+    /// Whether nobody is subscribed. Call with `lock` held.
+    var isEmptyLocked: Bool { sole == nil && list.isEmpty }
+
     /// Adds an observer. Call with `lock` held.
     func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
         nextKey += 1
         let entry = Entry(key: nextKey, observer: observer)
-        entries.append(entry)
-        soleLane = entries.count == 1 ? entry.lane : LaneHandle()
+        if let first = sole {
+            list = [first, entry]
+            sole = nil
+            soleLane = LaneHandle()
+        } else if list.isEmpty {
+            sole = entry
+            soleLane = entry.lane
+        } else {
+            list.append(entry)
+        }
         return entry
     }
 
@@ -97,9 +118,13 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Removes every observer. Call with `lock` held.
     func removeAllLocked() {
-        if entries.isEmpty { return }
-        retireIfDeliveringLocked(entries)
-        entries.removeAll()
+        if let first = sole {
+            retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
+            sole = nil
+        } else if !list.isEmpty {
+            retireIfDeliveringLocked(list)
+            list = []
+        }
         soleLane = LaneHandle()
     }
 
@@ -110,10 +135,22 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Removes the observer with `key`. Call with `lock` held.
     func removeLocked(key: UInt64) {
-        guard let index = entries.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
-        retireIfDeliveringLocked(CollectionOfOne(entries[index]))
-        entries.remove(at: index)
-        soleLane = entries.count == 1 ? unsafeDowncast(entries[0], to: Entry.self).lane : LaneHandle()
+        if let first = sole {
+            guard first.key == key else { return }
+            retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
+            sole = nil
+            soleLane = LaneHandle()
+            return
+        }
+        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
+        retireIfDeliveringLocked(CollectionOfOne(list[index]))
+        list.remove(at: index)
+        if list.count == 1 {
+            let remaining = unsafeDowncast(list[0], to: Entry.self)
+            list = []
+            sole = remaining
+            soleLane = remaining.lane
+        }
     }
 
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
@@ -130,7 +167,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         }
     }
 
-    var hasObservers: Bool { lock.withLock { !entries.isEmpty } }
+    var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
 
     /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
@@ -187,6 +224,14 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// The general case of `broadcastNextLocked(at:)`, out of line.
     @inline(never)
     private func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
+        if let first = sole, !isDelivering {
+            // One observer without a lane: no snapshot array to build.
+            beginDeliveryLocked()
+            lock.unlock()
+            first.deliverNext(element.pointee)
+            drainQueue()
+            return
+        }
         broadcastNextLocked(element.pointee, entries)
     }
 

@@ -153,6 +153,44 @@ import Testing
         keep?.dispose()
     }
 
+    // The hub keeps a lone observer apart from its list of several; joining and leaving in any order
+    // must still give each observer exactly the events sent while it was subscribed (RxSwift's
+    // PublishSubject), including a terminal event to whoever is left.
+    @Test func observersJoiningAndLeavingInAnyOrderGetExactlyTheEventsSentWhileSubscribed() {
+        let subject = PublishSubject<Int>()
+        var log: [String: [String]] = [:]
+        func observe(_ name: String) -> Disposable {
+            subject.subscribe(
+                onNext: { log[name, default: []].append("\($0)") },
+                onCompleted: { log[name, default: []].append("done") }
+            )
+        }
+        let a = observe("a")
+        subject.onNext(1)
+        let b = observe("b")
+        subject.onNext(2)
+        a.dispose()  // back to one observer, the second one
+        subject.onNext(3)
+        let c = observe("c")
+        let d = observe("d")
+        subject.onNext(4)
+        c.dispose()  // leaving from the middle of the list
+        subject.onNext(5)
+        b.dispose()
+        d.dispose()
+        #expect(!subject.hasObservers)
+        subject.onNext(6)
+        let e = observe("e")
+        subject.onNext(7)
+        subject.onCompleted()
+        e.dispose()
+        #expect(log["a"] == ["1", "2"])
+        #expect(log["b"] == ["2", "3", "4", "5"])
+        #expect(log["c"] == ["4"])
+        #expect(log["d"] == ["4", "5"])
+        #expect(log["e"] == ["7", "done"])
+    }
+
     // RxSwift's SubscriptionDisposable holds its subject weakly: a subscription kept after the subject
     // is released keeps neither the subject nor the observer alive, and disposing it then does nothing.
     @Test func subscriptionKeptAfterTheSubjectIsReleasedKeepsNothingAlive() {

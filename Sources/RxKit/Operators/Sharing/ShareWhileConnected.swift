@@ -160,7 +160,7 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
     func remove(key: UInt64) {
         hub.lock.lock()
         hub.removeLocked(key: key)
-        guard !isStopped, hub.entries.isEmpty else {
+        guard !isStopped, hub.isEmptyLocked else {
             hub.lock.unlock()
             return
         }

@@ -108,6 +108,14 @@ struct LaneHandle {
         other = nil
     }
 
+    /// The observer itself, when it is an RxKit node that takes both elements and terminal events through
+    /// its lanes (so it needs no `on(_:)` closure to be kept for it).
+    var nodeWithTerminalLane: ObserverNode? {
+        guard let node else { return nil }
+        let object = node.takeUnretainedValue()
+        return object.hasTerminalLane ? object : nil
+    }
+
     /// Whether this is "no lane".
     @inline(__always)
     var isEmpty: Bool { node == nil && other == nil }

@@ -225,10 +225,13 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     @inline(never)
     private func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
         if let first = sole, !isDelivering {
-            // One observer without a lane: no snapshot array to build.
+            // One observer, and either it has no lane or a delivery ended just now (the word was read
+            // non-zero, then the delivering thread's compare-exchange cleared it): no snapshot array.
             beginDeliveryLocked()
             lock.unlock()
-            first.deliverNext(element.pointee)
+            if !first.lane.send(typed: element) {
+                first.deliverNext(element.pointee)
+            }
             drainQueue()
             return
         }
@@ -341,39 +344,66 @@ protocol ObserverRemoving: AnyObject {
 
 /// One observer of a `SubjectHub`, stored in its `entries` as `AnyObject`. Not generic: a generic class's
 /// metadata is looked up at run time on every subscription in unspecialised code (R2: 7,350 → 6,993 per
-/// build). The observer's `on(_:)` is kept as a closure taking the event by address; the typed side is
-/// `deliver(_:)`, which only the hub of the observer's own element type calls.
+/// build). An RxKit node that takes elements and terminal events through its lanes (every RxKit sink and
+/// `subscribe(onNext:…)`'s observer) is kept as itself; any other observer's `on(_:)` is kept as a closure
+/// taking the event by address (one more allocation). The typed side is `deliver(_:)`, which only the hub
+/// of the observer's own element type calls.
 final class SubjectEntry {
     let key: UInt64
-    /// `observer.on(event)` for an `Event<Observer.Element>` at the given address.
-    private let deliverEvent: (UnsafeRawPointer) -> Void
+    /// The observer, when it is an RxKit node with both lanes; otherwise `nil` and `deliverEvent` is set.
+    private let node: ObserverNode?
+    /// `observer.on(event)` for an `Event<Observer.Element>` at the given address (observers that are not
+    /// such a node).
+    private let deliverEvent: ((UnsafeRawPointer) -> Void)?
     /// The observer's element lane, if it has one: `.next` elements go there without an `Event`.
-    /// Not retained: it is the observer object, which `deliverEvent` keeps alive.
+    /// Not retained: it is the observer object, which `node` or `deliverEvent` keeps alive.
     let lane: LaneHandle
 
     init<Observer: ObserverType>(key: UInt64, observer: Observer) {
         self.key = key
-        deliverEvent = { event in observer.on(event.assumingMemoryBound(to: Event<Observer.Element>.self).pointee) }
         lane = LaneHandle(of: observer)
+        if let node = lane.nodeWithTerminalLane {
+            self.node = node
+            deliverEvent = nil
+        } else {
+            node = nil
+            deliverEvent = { event in observer.on(event.assumingMemoryBound(to: Event<Observer.Element>.self).pointee) }
+        }
     }
 
     /// Delivers `event`, which must be of the observer's element type (the hub that made this entry
-    /// guarantees it). Slow paths only: copying the event looks up `Event` metadata.
+    /// guarantees it). Slow paths only: switching on or copying the event looks up `Event` metadata.
     func deliver<Element>(_ event: Event<Element>) {
+        if let node {
+            switch event {
+            case .next(let element):
+                _ = lane.send(element)
+            case .error(let error):
+                node.onTerminal(error)
+            case .completed:
+                node.onTerminal(nil)
+            }
+            return
+        }
         var copy = event
         deliver(typed: &copy)
     }
 
-    /// `deliver(.next(element))`, out of line so the lane path needs no `Event` metadata.
+    /// `deliver(.next(element))` for an observer without an element lane, out of line so the lane path
+    /// needs no `Event` metadata.
     @inline(never)
     func deliverNext<Element>(_ element: Element) {
+        if node != nil {
+            _ = lane.send(element)
+            return
+        }
         var event = Event.next(element)
         deliver(typed: &event)
     }
 
     @inline(__always)
     private func deliver<Element>(typed event: UnsafePointer<Event<Element>>) {
-        deliverEvent(UnsafeRawPointer(event))
+        deliverEvent?(UnsafeRawPointer(event))
     }
 }
 

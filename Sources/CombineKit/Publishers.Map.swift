@@ -39,8 +39,8 @@ extension Publishers {
         // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
         // inner's metadata and conformance from its own caches instead of a runtime look-up each.
         @inlinable
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "Map", transform: transform))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(MappingSubscriber(downstream: consume subscriber, name: "Map", transform: transform))
         }
 
         /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's
@@ -118,8 +118,8 @@ internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConver
     private let transform: (Input) -> Output
     private let name: String
 
-    @usableFromInline init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
-        self.downstream = downstream
+    @usableFromInline init(downstream: consuming Downstream, name: String, transform: @escaping (Input) -> Output) {
+        self.downstream = consume downstream
         self.name = name
         self.transform = transform
     }

@@ -48,11 +48,14 @@ extension Publishers {
         /// The lifetime of the buffer and the connection.
         public let scope: ShareReplayScope
 
+        // Guarded by `lock`, which is what excludes conflicting accesses: the compiler's dynamic
+        // exclusivity checks (a runtime call per access, several per subscribe and cancel) would add
+        // nothing, so they are off for these (as in CombineKit's inner objects).
         private let lock = ExtLock()
-        private var subject: ReplayingSubject<Output, Failure>?
-        private var subjectTerminated = false
-        private var connection: ShareReplayConnection<Upstream>?
-        private var subscriberCount = 0
+        @exclusivity(unchecked) private var subject: ReplayingSubject<Output, Failure>?
+        @exclusivity(unchecked) private var subjectTerminated = false
+        @exclusivity(unchecked) private var connection: ShareReplayConnection<Upstream>?
+        @exclusivity(unchecked) private var subscriberCount = 0
 
         public init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
             precondition(replay >= 0, "share(replay:scope:) was given a negative replay count (\(replay)); pass 0 or more.")
@@ -110,11 +113,12 @@ private final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Canc
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = ExtLock()
     private weak var parent: Publishers.ShareReplay<Upstream>?
     private let subject: ReplayingSubject<Input, Failure>
-    private var subscription: Subscription?
-    private var ended = false
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var ended = false
 
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>) {
         self.parent = parent
@@ -171,12 +175,13 @@ private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscribe
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = ExtLock()
     private let parent: Publishers.ShareReplay<Upstream>
     private let subject: ReplayingSubject<Input, Failure>
     private let downstream: Downstream
-    private var subscription: Subscription?
-    private var ended = false
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var ended = false
 
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: Downstream) {
         self.parent = parent

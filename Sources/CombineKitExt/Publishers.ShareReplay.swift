@@ -64,7 +64,7 @@ extension Publishers {
             self.scope = scope
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
             let (subject, newConnection): (ReplayingSubject<Output, Failure>, ShareReplayConnection<Upstream>?) = lock.withLock {
                 let subject = self.subject ?? ReplayingSubject(bufferSize: replay)
                 self.subject = subject
@@ -76,7 +76,7 @@ extension Publishers {
                 return (subject, connection)
             }
             // Subscribe first, connect second: a synchronous upstream reaches this subscriber too.
-            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: subscriber))
+            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: consume subscriber))
             if let newConnection { upstream.subscribe(newConnection) }
         }
 
@@ -183,10 +183,10 @@ private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscribe
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var ended = false
 
-    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: Downstream) {
+    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: consuming Downstream) {
         self.parent = parent
         self.subject = subject
-        self.downstream = downstream
+        self.downstream = consume downstream
     }
 
     var description: String { "ShareReplay" }

@@ -32,7 +32,7 @@ extension Publishers {
         // inner's metadata and conformance from its own caches instead of a runtime look-up each.
         @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: consume subscriber, isIncluded: isIncluded))
+            upstream.receive(subscriber: Inner(downstream: consume subscriber, isIncluded: isIncluded))
         }
 
         /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`

@@ -40,7 +40,7 @@ extension Publishers {
         // inner's metadata and conformance from its own caches instead of a runtime look-up each.
         @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(MappingSubscriber(downstream: consume subscriber, name: "Map", transform: transform))
+            upstream.receive(subscriber: MappingSubscriber(downstream: consume subscriber, name: "Map", transform: transform))
         }
 
         /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's

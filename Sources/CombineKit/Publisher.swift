@@ -17,6 +17,11 @@ public protocol Publisher<Output, Failure> {
 
 extension Publisher {
     /// Attaches the specified subscriber to this publisher.
+    ///
+    /// Operators subscribe their upstream with `receive(subscriber:)` itself rather than through this
+    /// method (it adds nothing): a chain's inlinable `receive(subscriber:)` implementations are
+    /// specialised level after level only while no generic function recurs at every level; this one did,
+    /// and the specialiser's guard against unbounded specialisation then stopped after two levels.
     @inlinable
     public func subscribe<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
         receive(subscriber: consume subscriber)

@@ -37,7 +37,9 @@ extension Publishers {
 
         // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
         // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
-        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each. The
+        // upstream is subscribed with `receive(subscriber:)`, not `subscribe(_:)` (see there), and the
+        // subscriber moved (`consuming`), not copied.
         @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: MappingSubscriber(downstream: consume subscriber, name: "Map", transform: transform))

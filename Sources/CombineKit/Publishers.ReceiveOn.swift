@@ -30,7 +30,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler, options: options))
+            upstream.receive(subscriber: ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler, options: options))
         }
     }
 

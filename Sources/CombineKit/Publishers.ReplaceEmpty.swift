@@ -25,7 +25,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReplacingInner<Output, Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: true))
+            upstream.receive(subscriber: ReplacingInner<Output, Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: true))
         }
     }
 
@@ -42,7 +42,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReplacingInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: false))
+            upstream.receive(subscriber: ReplacingInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: false))
         }
     }
 }

@@ -17,12 +17,11 @@ extension OperatorInner {
     @inline(__always)
     func acceptSubscription(_ subscription: Subscription) -> Bool {
         lock.lock()
-        guard case .awaitingSubscription = status else {
+        guard status.storeIfAwaiting(subscription) else {
             lock.unlock()
             subscription.cancel()
             return false
         }
-        status = .subscribed(subscription)
         lock.setSubscribedFlag(true)
         lock.unlock()
         return true
@@ -74,7 +73,7 @@ extension OperatorInner {
     func forwardRequest(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         lock.lock()
-        guard case .subscribed(let subscription) = status else {
+        guard let subscription = status.copySubscription() else {
             lock.unlock()
             return
         }
@@ -82,19 +81,14 @@ extension OperatorInner {
         subscription.request(demand)
     }
 
-    /// Cancels the upstream once; idempotent.
+    /// Cancels the upstream once; idempotent. The subscription is moved out of `status` (`take()`), not
+    /// copied, so the cancel path costs no retain/release pair of its own.
     @inline(__always)
     func forwardCancel() {
         lock.lock()
-        guard case .subscribed(let subscription) = status else {
-            status = .terminal
-            lock.setSubscribedFlag(false)
-            lock.unlock()
-            return
-        }
-        status = .terminal
+        let previous = status.take()
         lock.setSubscribedFlag(false)
         lock.unlock()
-        subscription.cancel()
+        if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
 }

@@ -12,7 +12,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     @exclusivity(unchecked) private var completionBox: AnyObject?
     /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
-    private var upstreamSubscriptions: [Subscription] = []
+    @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject.
     public init() {

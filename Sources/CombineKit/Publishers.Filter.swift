@@ -29,10 +29,12 @@ extension Publishers {
 
         // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
         // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
-        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each. The
+        // upstream is subscribed with `receive(subscriber:)`, not `subscribe(_:)` (see there), and the
+        // subscriber moved (`consuming`), not copied.
         @inlinable
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Inner(downstream: consume subscriber, isIncluded: isIncluded))
         }
 
         /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`
@@ -102,8 +104,8 @@ extension Publishers.Filter {
         private let downstream: Downstream
         private let isIncluded: (Input) -> Bool
 
-        @usableFromInline init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
-            self.downstream = downstream
+        @usableFromInline init(downstream: consuming Downstream, isIncluded: @escaping (Input) -> Bool) {
+            self.downstream = consume downstream
             self.isIncluded = isIncluded
             lock.initialize()
             assert(lock.isAt(&lockStorage), "Filter.Inner: the inline lock must be the first stored property")

@@ -37,10 +37,12 @@ extension Publishers {
 
         // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
         // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
-        // inner's metadata and conformance from its own caches instead of a runtime look-up each.
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each. The
+        // upstream is subscribed with `receive(subscriber:)`, not `subscribe(_:)` (see there), and the
+        // subscriber moved (`consuming`), not copied.
         @inlinable
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "Map", transform: transform))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: MappingSubscriber(downstream: consume subscriber, name: "Map", transform: transform))
         }
 
         /// Fuses two maps into one that applies this map's closure, then `transform`; Combine's
@@ -118,8 +120,8 @@ internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConver
     private let transform: (Input) -> Output
     private let name: String
 
-    @usableFromInline init(downstream: Downstream, name: String, transform: @escaping (Input) -> Output) {
-        self.downstream = downstream
+    @usableFromInline init(downstream: consuming Downstream, name: String, transform: @escaping (Input) -> Output) {
+        self.downstream = consume downstream
         self.name = name
         self.transform = transform
     }

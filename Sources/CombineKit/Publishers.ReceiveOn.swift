@@ -29,8 +29,8 @@ extension Publishers {
             self.options = options
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReceiveOnInner(downstream: subscriber, scheduler: scheduler, options: options))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler, options: options))
         }
     }
 
@@ -69,8 +69,8 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     private let options: Context.SchedulerOptions?
     private var cancelled = false
 
-    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        self.downstream = downstream
+    init(downstream: consuming Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.downstream = consume downstream
         self.scheduler = scheduler
         self.options = options
     }
@@ -98,7 +98,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     /// demand the downstream returns.
     private func deliver(_ input: Input) {
         lock.lock()
-        guard !cancelled, case .subscribed(let subscription) = status else {
+        guard !cancelled, let subscription = status.copySubscription() else {
             lock.unlock()
             return
         }
@@ -124,11 +124,14 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 
     func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
 
+    /// `forwardCancel()` with `cancelled` set under the same lock hold (one lock/unlock pair, not two).
     func cancel() {
         lock.lock()
         cancelled = true
+        let previous = status.take()
+        lock.setSubscribedFlag(false)
         lock.unlock()
-        forwardCancel()
+        if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
 }
 

@@ -24,8 +24,8 @@ extension Publishers {
             self.output = output
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReplacingInner<Output, Failure, S>(downstream: subscriber, replacement: output, replacesEmpty: true))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: ReplacingInner<Output, Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: true))
         }
     }
 
@@ -41,8 +41,8 @@ extension Publishers {
             self.output = output
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReplacingInner<Output, Upstream.Failure, S>(downstream: subscriber, replacement: output, replacesEmpty: false))
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: ReplacingInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output, replacesEmpty: false))
         }
     }
 }
@@ -66,8 +66,8 @@ private final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Su
     private var demand = Subscribers.Demand.none
     private var replacementPending = false
 
-    init(downstream: Downstream, replacement: Input, replacesEmpty: Bool) {
-        self.downstream = downstream
+    init(downstream: consuming Downstream, replacement: Input, replacesEmpty: Bool) {
+        self.downstream = consume downstream
         self.replacement = replacement
         self.replacesEmpty = replacesEmpty
         lock.initialize()

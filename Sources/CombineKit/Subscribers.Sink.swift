@@ -31,12 +31,11 @@ extension Subscribers {
 
         public func receive(subscription: Subscription) {
             lock.lock()
-            guard case .awaitingSubscription = status else {
+            guard status.storeIfAwaiting(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            status = .subscribed(subscription)
             lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
@@ -63,16 +62,11 @@ extension Subscribers {
 
         public func cancel() {
             lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                status = .terminal
-                lock.setSubscribedFlag(false)
-                lock.unlock()
-                return
-            }
-            status = .terminal
+            // Moved out, not copied (see `SubscriptionStatus.take()`).
+            let previous = status.take()
             lock.setSubscribedFlag(false)
             lock.unlock()
-            subscription.cancel()
+            if case .subscribed(let subscription) = consume previous { subscription.cancel() }
         }
     }
 }

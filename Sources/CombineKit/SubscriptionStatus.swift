@@ -30,6 +30,48 @@ internal enum SubscriptionStatus {
         }
     }
 
+    // The three helpers below work on the enum in place (`consume self`, `swap`) rather than matching a
+    // copy of it: `Subscription` is an opaque existential, so the enum is address-only and `guard case
+    // .awaitingSubscription = status` or `guard case .subscribed(let subscription) = status` on a stored
+    // property first copies the whole enum (an outlined copy through the existential's value witnesses, a
+    // retain) and then destroys that copy (a release). On the subscribe and cancel paths of every operator
+    // those pairs add up (a chain of n operators makes n subscriptions and n cancels).
+
+    /// Stores `subscription` if still awaiting one and returns `true`; otherwise leaves the state as it was
+    /// and returns `false`. Checks the state without copying it.
+    @inline(__always) mutating func storeIfAwaiting(_ subscription: Subscription) -> Bool {
+        switch consume self {
+        case .awaitingSubscription:
+            self = .subscribed(subscription)
+            return true
+        case let other:
+            self = other
+            return false
+        }
+    }
+
+    /// A copy of the subscription if subscribed (one retain, for calling it after the lock is released),
+    /// without copying the enum around it.
+    @inline(__always) mutating func copySubscription() -> Subscription? {
+        switch consume self {
+        case .subscribed(let subscription):
+            self = .subscribed(subscription)
+            return subscription
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
+    /// Moves to `.terminal` and hands back the previous state by move: the subscription in it is neither
+    /// retained nor released here (the caller matches the result with `if case .subscribed(let
+    /// subscription) = consume previous`).
+    @inline(__always) mutating func take() -> SubscriptionStatus {
+        var previous = SubscriptionStatus.terminal
+        swap(&self, &previous)
+        return previous
+    }
+
     @inline(__always) var isTerminal: Bool {
         if case .terminal = self { return true }
         return false

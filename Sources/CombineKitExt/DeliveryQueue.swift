@@ -38,9 +38,12 @@ internal struct FIFO<Element> {
 /// metadata look-up; a class's methods find their generic arguments in the instance, and a `nil`
 /// reference costs nothing to test or to destroy. Creating, subscribing and cancelling then touch no
 /// generic type at all unless a value actually waits.
+///
+/// Not thread-safe by itself: its owner touches it only under its own lock, which is what excludes
+/// conflicting accesses, so the compiler's dynamic exclusivity checks are off.
 internal final class PendingValues<Element> {
-    private var storage: [Element] = []
-    private var head = 0
+    @exclusivity(unchecked) private var storage: [Element] = []
+    @exclusivity(unchecked) private var head = 0
 
     internal init() {}
 
@@ -94,15 +97,17 @@ internal final class CompletionBox<Failure: Error> {
 /// - `onDemand` is told about every increase of downstream demand (from `request(_:)` and from the
 ///   value `receive(_:)` returns), so an operator can pass demand upstream.
 internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable {
+    // The mutable properties are guarded by `lock`, which is what excludes conflicting accesses, so the
+    // compiler's dynamic exclusivity checks (a runtime call per access) are off.
     private let lock = ExtLock()
-    private var downstream: AnySubscriber<Output, Failure>?
-    private var onDemand: ((Subscribers.Demand) -> Void)?
-    private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var downstream: AnySubscriber<Output, Failure>?
+    @exclusivity(unchecked) private var onDemand: ((Subscribers.Demand) -> Void)?
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// Values waiting for demand (made when the first one arrives).
-    private var buffer: PendingValues<Output>?
+    @exclusivity(unchecked) private var buffer: PendingValues<Output>?
     /// The accepted completion, a `CompletionBox<Failure>`.
-    private var pendingCompletion: AnyObject?
-    private var isDraining = false
+    @exclusivity(unchecked) private var pendingCompletion: AnyObject?
+    @exclusivity(unchecked) private var isDraining = false
 
     internal init<S: Subscriber>(_ downstream: S, onDemand: ((Subscribers.Demand) -> Void)? = nil)
         where S.Input == Output, S.Failure == Failure {

@@ -22,13 +22,18 @@ extension Publisher {
     /// subscriber gets the replay and the live values only as it demands them, from its own queue,
     /// and loses none (see `ReplayingSubject`). `replay` has no default so that `share()` keeps
     /// meaning CombineKit's operator.
+    // Inlinable, as the two below: the closure that subscribes the shared connection to this publisher is
+    // made here, in the caller's code, so it is specialised where the caller's chain type is concrete
+    // and the whole upstream subscription runs through specialised code (see `ShareReplay.connect`).
+    @inlinable
     public func share(replay: Int, scope: ShareReplayScope = .whileConnected) -> Publishers.ShareReplay<Self> {
-        Publishers.ShareReplay(upstream: self, replay: replay, scope: scope)
+        Publishers.ShareReplay(upstream: self, replay: replay, scope: scope) { $0.receive(subscriber: $1) }
     }
 
     /// Shares one subscription without replay, with the given scope (RxSwift's `share(scope:)`).
+    @inlinable
     public func share(scope: ShareReplayScope) -> Publishers.ShareReplay<Self> {
-        Publishers.ShareReplay(upstream: self, replay: 0, scope: scope)
+        Publishers.ShareReplay(upstream: self, replay: 0, scope: scope) { $0.receive(subscriber: $1) }
     }
 }
 
@@ -48,20 +53,36 @@ extension Publishers {
         /// The lifetime of the buffer and the connection.
         public let scope: ShareReplayScope
 
+        // Guarded by `lock`, which is what excludes conflicting accesses: the compiler's dynamic
+        // exclusivity checks (a runtime call per access, several per subscribe and cancel) would add
+        // nothing, so they are off for these (as in CombineKit's inner objects).
+        /// Subscribes a new connection to `upstream`. `share(replay:scope:)` and `share(scope:)` make it in
+        /// the caller's code (specialised for a concrete `Upstream`): the upstream chain's inlinable
+        /// `receive(subscriber:)` then builds its inner objects with the metadata and conformances cached
+        /// in that code instead of a runtime look-up each per connection. `init(upstream:replay:scope:)`
+        /// makes an unspecialised one.
+        private let connect: (Upstream, ShareReplayConnection<Upstream>) -> Void
         private let lock = ExtLock()
-        private var subject: ReplayingSubject<Output, Failure>?
-        private var subjectTerminated = false
-        private var connection: ShareReplayConnection<Upstream>?
-        private var subscriberCount = 0
+        @exclusivity(unchecked) private var subject: ReplayingSubject<Output, Failure>?
+        @exclusivity(unchecked) private var subjectTerminated = false
+        @exclusivity(unchecked) private var connection: ShareReplayConnection<Upstream>?
+        @exclusivity(unchecked) private var subscriberCount = 0
 
-        public init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
+        public convenience init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
+            self.init(upstream: upstream, replay: replay, scope: scope) { $0.receive(subscriber: $1) }
+        }
+
+        @usableFromInline
+        internal init(upstream: Upstream, replay: Int, scope: ShareReplayScope,
+                      connect: @escaping (Upstream, ShareReplayConnection<Upstream>) -> Void) {
             precondition(replay >= 0, "share(replay:scope:) was given a negative replay count (\(replay)); pass 0 or more.")
             self.upstream = upstream
             self.replay = replay
             self.scope = scope
+            self.connect = connect
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
             let (subject, newConnection): (ReplayingSubject<Output, Failure>, ShareReplayConnection<Upstream>?) = lock.withLock {
                 let subject = self.subject ?? ReplayingSubject(bufferSize: replay)
                 self.subject = subject
@@ -73,8 +94,8 @@ extension Publishers {
                 return (subject, connection)
             }
             // Subscribe first, connect second: a synchronous upstream reaches this subscriber too.
-            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: subscriber))
-            if let newConnection { upstream.subscribe(newConnection) }
+            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: consume subscriber))
+            if let newConnection { connect(upstream, newConnection) }
         }
 
         /// Upstream terminated through `connection`.
@@ -105,25 +126,28 @@ extension Publishers {
     }
 }
 
-/// The shared subscription to upstream: forwards everything into the subject.
-private final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+/// The shared subscription to upstream: forwards everything into the subject. Visible to inlinable code
+/// only as a type (see `ShareReplay.connect`).
+@usableFromInline
+internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    @usableFromInline typealias Input = Upstream.Output
+    @usableFromInline typealias Failure = Upstream.Failure
 
+    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = ExtLock()
     private weak var parent: Publishers.ShareReplay<Upstream>?
     private let subject: ReplayingSubject<Input, Failure>
-    private var subscription: Subscription?
-    private var ended = false
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var ended = false
 
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>) {
         self.parent = parent
         self.subject = subject
     }
 
-    var description: String { "ShareReplay.Connection" }
+    @usableFromInline var description: String { "ShareReplay.Connection" }
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
             guard !ended, self.subscription == nil else { return false }
             self.subscription = subscription
@@ -136,13 +160,13 @@ private final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Canc
         subscription.request(.unlimited)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         guard !lock.withLock({ ended }) else { return .none }
         subject.send(input)
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         let active: Bool = lock.withLock {
             guard !ended else { return false }
             ended = true
@@ -155,7 +179,7 @@ private final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Canc
         subject.send(completion: completion)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         let subscription: Subscription? = lock.withLock {
             ended = true
             defer { self.subscription = nil }
@@ -171,17 +195,18 @@ private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscribe
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = ExtLock()
     private let parent: Publishers.ShareReplay<Upstream>
     private let subject: ReplayingSubject<Input, Failure>
     private let downstream: Downstream
-    private var subscription: Subscription?
-    private var ended = false
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var ended = false
 
-    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: Downstream) {
+    init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: consuming Downstream) {
         self.parent = parent
         self.subject = subject
-        self.downstream = downstream
+        self.downstream = consume downstream
     }
 
     var description: String { "ShareReplay" }

@@ -16,14 +16,15 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     // Kept free of generic structs (see `PendingValues`), so that creating, subscribing to and
     // destroying a subject costs no runtime metadata look-ups: the buffer is made on the first value
     // kept, the completion is boxed, and the conduits are held as `AnyObject`s (every element is a
-    // `Conduit`).
+    // `Conduit`). The mutable properties are guarded by `lock`, which is what excludes conflicting
+    // accesses, so the compiler's dynamic exclusivity checks (a runtime call per access) are off.
     private let lock = ExtLock()
     private let bufferSize: Int
-    private var buffer: PendingValues<Output>?
+    @exclusivity(unchecked) private var buffer: PendingValues<Output>?
     /// The completion once sent, a `CompletionBox<Failure>`.
-    private var completion: AnyObject?
-    private var conduits: [AnyObject] = []
-    private var upstreamSubscriptions: [Subscription] = []
+    @exclusivity(unchecked) private var completion: AnyObject?
+    @exclusivity(unchecked) private var conduits: [AnyObject] = []
+    @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
     public init(bufferSize: Int) {

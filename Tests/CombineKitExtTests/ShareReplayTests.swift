@@ -122,4 +122,22 @@ import Testing
         #expect(a.values == [1, 2])
         #expect(b.values == [2])
     }
+
+    // The public initialiser subscribes the connection through a closure of its own (the `share`
+    // methods make theirs in the caller's code): it must connect once, on the first subscriber, and
+    // replay the same way.
+    @Test func publicInitialiserConnectsOnceAndReplays() {
+        let s = CombineTestScheduler()
+        let upstream = IntPublisher.hot(s, [.value(10, 1), .value(30, 2)])
+        let shared = Publishers.ShareReplay(upstream: upstream, replay: 1, scope: .whileConnected)
+        let a = IntSubscriber(scheduler: s)
+        shared.subscribe(a)
+        let b = IntSubscriber(scheduler: s)
+        s.at(20) { shared.subscribe(b) }
+        s.run()
+        #expect(upstream.subscriptions.map(\.subscribed) == [0])
+        #expect(upstream.subscriptions.first?.totalDemand == .unlimited)
+        #expect(a.events == [.subscription(0), .value(10, 1), .value(30, 2)])
+        #expect(b.events == [.subscription(20), .value(20, 1), .value(30, 2)])
+    }
 }

@@ -114,11 +114,10 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
 /// disposes the outer subscription first, then every inner, and every inner attached later.
 ///
 /// `attach`, `finish`, `attachCurrent` and `finishCurrent` are called only from inside the owning sink's
-/// drain; `dispose` may come from any thread, hence the lock.
-final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
+/// drain; `dispose` may come from any thread, hence the lock. The group is the sink's drain (and so its
+/// lock, see `BoxedSerialDrain`): its sections below are short and never call out while holding it.
+final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
-    /// The owning sink's drain lock: held only for the short sections below, never while calling out.
-    private let lock: Lock
     @exclusivity(unchecked) private var head: InnerSubscription?
     @exclusivity(unchecked) private unowned(unsafe) var tail: InnerSubscription?
     @exclusivity(unchecked) private var disposed = false
@@ -127,31 +126,31 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     /// The current inner of a switch, with its subscription in `subscription`.
     @exclusivity(unchecked) private var current: InnerSubscription?
 
-    init(lock: Lock) {
-        self.lock = lock
+    override init() {
+        super.init()
     }
 
-    var isDisposed: Bool { lock.withLock { disposed } }
+    var isDisposed: Bool { withLock { disposed } }
 
     /// Holds the outer subscription; disposes it at once if `disposeOuter()` or `dispose()` came first.
     func setOuter(_ subscription: Disposable) {
-        lock.lock()
+        lock()
         if outerDisposed {
-            lock.unlock()
+            unlock()
             subscription.dispose()
             return
         }
         outer = subscription
-        lock.unlock()
+        unlock()
     }
 
     /// Disposes the outer subscription (now, or when it is set).
     func disposeOuter() {
-        lock.lock()
+        lock()
         outerDisposed = true
         let taken = outer
         outer = nil
-        lock.unlock()
+        unlock()
         taken?.dispose()
     }
 
@@ -160,9 +159,9 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     /// Links `inner`, whose `subscribe` just returned `subscription` and which has not terminated, into the
     /// list; disposes `subscription` at once if the group is disposed.
     func attach(_ inner: InnerSubscription, _ subscription: Disposable) {
-        lock.lock()
+        lock()
         if disposed {
-            lock.unlock()
+            unlock()
             subscription.dispose()
             return
         }
@@ -175,14 +174,14 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
             head = inner
         }
         tail = inner
-        lock.unlock()
+        unlock()
     }
 
     /// Unlinks an attached `inner` and disposes its subscription (nothing if `dispose` took it already).
     func finish(_ inner: InnerSubscription) {
-        lock.lock()
+        lock()
         if !inner.isLinked {
-            lock.unlock()
+            unlock()
             return
         }
         let taken = inner.subscription
@@ -200,7 +199,7 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
         }
         inner.next = nil
         inner.previous = nil
-        lock.unlock()
+        unlock()
         taken?.dispose()
     }
 
@@ -210,30 +209,30 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     /// current inner; disposes `subscription` at once if the group is disposed. The previous current inner
     /// must have been finished (`finishCurrent`).
     func attachCurrent(_ inner: InnerSubscription, _ subscription: Disposable) {
-        lock.lock()
+        lock()
         if disposed {
-            lock.unlock()
+            unlock()
             subscription.dispose()
             return
         }
         inner.subscription = subscription
         inner.isLinked = true
         current = inner
-        lock.unlock()
+        unlock()
     }
 
     /// Releases the current inner and disposes its subscription.
     func finishCurrent() {
-        lock.lock()
+        lock()
         guard let taken = current else {
-            lock.unlock()
+            unlock()
             return
         }
         current = nil
         let subscription = taken.subscription
         taken.subscription = nil
         taken.isLinked = false
-        lock.unlock()
+        unlock()
         subscription?.dispose()
         withExtendedLifetime(taken) {}  // its last reference may be the one to its sink: drop it unlocked
     }
@@ -241,9 +240,9 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
     // MARK: disposal
 
     func dispose() {
-        lock.lock()
+        lock()
         if disposed {
-            lock.unlock()
+            unlock()
             return
         }
         disposed = true
@@ -256,14 +255,14 @@ final class InnerSubscriptionGroup: Disposable, @unchecked Sendable {
         currentTaken?.subscription = nil
         currentTaken?.isLinked = false
         if head == nil {
-            lock.unlock()
+            unlock()
             outerTaken?.dispose()
             currentSubscription?.dispose()
             withExtendedLifetime(currentTaken) {}
             return
         }
         let taken = unlinkAll()
-        lock.unlock()
+        unlock()
         outerTaken?.dispose()
         for subscription in taken { subscription.dispose() }
     }

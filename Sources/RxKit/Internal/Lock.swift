@@ -14,8 +14,11 @@ import Musl
 /// Take what you need under the lock, release it, then call out.
 ///
 /// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
+///
+/// Not final so that an RxKit object guarded by a lock of its own can *be* the lock (one allocation
+/// instead of two: `BoxedSerialDrain`); its methods are final.
 @_spi(ReactiveBridgeInternals)
-public final class Lock: @unchecked Sendable {
+public class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     private typealias Mutex = os_unfair_lock
     #else
@@ -67,7 +70,7 @@ public final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    public func lock() {
+    public final func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         #else
@@ -76,7 +79,7 @@ public final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    public func unlock() {
+    public final func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
         #else
@@ -85,7 +88,7 @@ public final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public final func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

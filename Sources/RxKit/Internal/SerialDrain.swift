@@ -88,11 +88,11 @@ final class SerialDrain<Message>: @unchecked Sendable {
 /// metadata look-ups per subscription in unspecialised code (the drain's class and the sink's nested
 /// `Message` enum, together about 800 instructions per flatMap stage). Messages exist only when another
 /// thread is draining, so they are queued boxed (`QueuedMessage`), and only then.
-final class BoxedSerialDrain: @unchecked Sendable {
-    /// Guards the drain's own state (see `SerialDrain.lock`; the sinks share it with their
-    /// `InnerSubscriptionGroup`).
-    let lock = Lock()
-    // Guarded by `lock`; `pendingCount` mirrors `pending.count - pendingHead`.
+///
+/// The drain *is* its lock (a `Lock` subclass), and the sinks' `InnerSubscriptionGroup` is a drain, whose
+/// short sections share that lock: one object per flattening subscription instead of three.
+class BoxedSerialDrain: Lock, @unchecked Sendable {
+    // Guarded by the lock (`self`); `pendingCount` mirrors `pending.count - pendingHead`.
     @exclusivity(unchecked) private var busy = false
     @exclusivity(unchecked) private var pending: [AnyObject] = []
     @exclusivity(unchecked) private var pendingHead = 0
@@ -102,13 +102,13 @@ final class BoxedSerialDrain: @unchecked Sendable {
     /// then calls `finish(_:)`.
     @inline(__always)
     func tryBegin() -> Bool {
-        lock.lock()
+        lock()
         if busy {
-            lock.unlock()
+            unlock()
             return false
         }
         busy = true
-        lock.unlock()
+        unlock()
         return true
     }
 
@@ -117,46 +117,46 @@ final class BoxedSerialDrain: @unchecked Sendable {
     /// and the queueing are one step under the lock, so the message cannot be left behind by a drainer
     /// that is just finishing.
     func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
-        lock.lock()
+        lock()
         if busy {
             pending.append(makeMessage())
             pendingCount += 1
-            lock.unlock()
+            unlock()
             return false
         }
         busy = true
-        lock.unlock()
+        unlock()
         return true
     }
 
     /// Ends a drain: hands what other threads queued meanwhile, in order, to `handle`.
     @inline(__always)
     func finish(_ handle: (AnyObject) -> Void) {
-        lock.lock()
+        lock()
         if pendingCount == 0 {
             busy = false
-            lock.unlock()
+            unlock()
             return
         }
-        lock.unlock()
+        unlock()
         drainPending(handle)
     }
 
     @inline(never)
     private func drainPending(_ handle: (AnyObject) -> Void) {
         while true {
-            lock.lock()
+            lock()
             if pendingCount == 0 {
                 pending.removeAll(keepingCapacity: true)
                 pendingHead = 0
                 busy = false
-                lock.unlock()
+                unlock()
                 return
             }
             let next = pending[pendingHead]
             pendingHead += 1
             pendingCount -= 1
-            lock.unlock()
+            unlock()
             handle(next)
         }
     }

@@ -88,8 +88,8 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let selector: (SourceElement) throws -> Inner
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
-    private let drain = BoxedSerialDrain()
-    private let group: InnerSubscriptionGroup
+    /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
+    private let group = InnerSubscriptionGroup()
     private let inline = InlineDelivery()
 
     // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
@@ -109,7 +109,6 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
-        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
     }
@@ -140,9 +139,9 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     func onNextElement(_ element: SourceElement) {
-        if drain.tryBegin() {
+        if group.tryBegin() {
             acceptOuter(element)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitOuterNext(element)
         }
@@ -166,11 +165,11 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
                 inline.begin(inlineThread)
             }
-        } else if drain.tryBegin() {
+        } else if group.tryBegin() {
             if !terminated && !inner.isDone {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitInnerNext(element, from: inner)
         }
@@ -191,9 +190,9 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             inline.end()
             completeInner(inner, duringSubscribe: true)
             inline.begin(inlineThread)
-        } else if drain.tryBegin() {
+        } else if group.tryBegin() {
             completeInner(inner, duringSubscribe: false)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitInnerCompleted(from: inner)
         }
@@ -212,9 +211,9 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     // MARK: inside the drain
 
     private func submit(_ message: Message) {
-        if drain.beginOrQueue({ QueuedMessage(message) }) {
+        if group.beginOrQueue({ QueuedMessage(message) }) {
             handle(message)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         }
     }
 

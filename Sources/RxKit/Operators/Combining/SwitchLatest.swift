@@ -61,8 +61,8 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     private let selector: (SourceElement) throws -> Inner
-    private let drain = BoxedSerialDrain()
-    private let group: InnerSubscriptionGroup
+    /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
+    private let group = InnerSubscriptionGroup()
     private let inline = InlineDelivery()
 
     // Touched only inside the drain.
@@ -75,7 +75,6 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
         self.selector = selector
-        group = InnerSubscriptionGroup(lock: drain.lock)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
     }
@@ -97,9 +96,9 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     func onNextElement(_ element: SourceElement) {
-        if drain.tryBegin() {
+        if group.tryBegin() {
             acceptOuter(element)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitOuterNext(element)
         }
@@ -123,11 +122,11 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
                 inline.begin(inlineThread)
             }
-        } else if drain.tryBegin() {
+        } else if group.tryBegin() {
             if !terminated && ObjectIdentifier(inner) == latest {
                 forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
             }
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitInnerNext(element, from: inner)
         }
@@ -148,9 +147,9 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             inline.end()
             completeInner(inner)
             inline.begin(inlineThread)
-        } else if drain.tryBegin() {
+        } else if group.tryBegin() {
             completeInner(inner)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         } else {
             submitInnerCompleted(from: inner)
         }
@@ -169,9 +168,9 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     // MARK: inside the drain
 
     private func submit(_ message: Message) {
-        if drain.beginOrQueue({ QueuedMessage(message) }) {
+        if group.beginOrQueue({ QueuedMessage(message) }) {
             handle(message)
-            drain.finish(handleQueued)
+            group.finish(handleQueued)
         }
     }
 

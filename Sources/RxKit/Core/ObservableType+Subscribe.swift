@@ -106,12 +106,10 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
         guard previous & Self.disposedBit == 0 else { return }
         var upstream: Disposable?
         if previous & Self.attachedBit != 0 {
-            upstream = self.upstream
-            self.upstream = nil
+            upstream = self.upstream.take()
         }
         // Only the one caller that set "disposed" gets here, so `onDisposed` needs no lock.
-        let onDisposed = self.onDisposed
-        self.onDisposed = nil
+        let onDisposed = self.onDisposed.take()
         upstream?.dispose()
         onDisposed?()
     }

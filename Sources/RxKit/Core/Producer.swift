@@ -299,10 +299,9 @@ final class SinkLink: Cancelable, @unchecked Sendable {
     func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0, previous & Self.attachedBit != 0 else { return }
-        let sink = self.sink
-        let subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        // Moved out (`take()`), not copied and cleared: no retain/release pair per reference.
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

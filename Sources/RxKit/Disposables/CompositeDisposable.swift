@@ -76,8 +76,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// Disposes every held disposable, in insertion order, and every one inserted later.
     public func dispose() {
         lock.lock()
-        let taken = entries
-        entries = nil
+        let taken = entries.take()
         lock.unlock()
         taken?.forEach { $0.disposable.dispose() }
     }

@@ -83,8 +83,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
             return
         }
         disposed = true
-        let action = self.action
-        self.action = nil
+        let action = self.action.take()
         lock.unlock()
         action?()
     }

@@ -59,8 +59,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     }
 
     private func takeUnderlying() -> Disposable? {
-        let taken = underlying
-        underlying = nil
+        let taken = underlying.take()
         return taken
     }
 }

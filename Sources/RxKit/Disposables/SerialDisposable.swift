@@ -39,8 +39,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
             return
         }
         disposed = true
-        let old = current
-        current = nil
+        let old = current.take()
         lock.unlock()
         old?.dispose()
     }

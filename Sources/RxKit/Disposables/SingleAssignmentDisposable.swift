@@ -36,8 +36,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
-        let taken = held
-        held = nil
+        let taken = held.take()
         taken?.dispose()
     }
 }

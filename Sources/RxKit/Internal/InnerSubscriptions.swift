@@ -148,8 +148,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
     func disposeOuter() {
         lock()
         outerDisposed = true
-        let taken = outer
-        outer = nil
+        let taken = outer.take()
         unlock()
         taken?.dispose()
     }
@@ -184,8 +183,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             unlock()
             return
         }
-        let taken = inner.subscription
-        inner.subscription = nil
+        let taken = inner.subscription.take()
         inner.isLinked = false
         if let previous = inner.previous {
             previous.next = inner.next
@@ -229,8 +227,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             return
         }
         current = nil
-        let subscription = taken.subscription
-        taken.subscription = nil
+        let subscription = taken.subscription.take()
         taken.isLinked = false
         unlock()
         subscription?.dispose()
@@ -247,10 +244,8 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         }
         disposed = true
         outerDisposed = true
-        let outerTaken = outer
-        outer = nil
-        let currentTaken = current
-        current = nil
+        let outerTaken = outer.take()
+        let currentTaken = current.take()
         let currentSubscription = currentTaken?.subscription
         currentTaken?.subscription = nil
         currentTaken?.isLinked = false

@@ -132,8 +132,7 @@ final class MulticastConnection<Subject: SubjectType>: TypedElementLane, Cancela
     func dispose() {
         guard ended.set() else { return }
         let parent = lock.withLock {
-            let taken = self.parent
-            self.parent = nil
+            let taken = self.parent.take()
             return taken
         }
         parent?.connectionEnded(self)

@@ -77,8 +77,7 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
 
     private func endLocked() -> Disposable? {
         generation &+= 1
-        let ending = connection
-        connection = nil
+        let ending = connection.take()
         return ending
     }
 }

@@ -166,8 +166,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     override func dispose() {
         super.dispose()
         lock.lock()
-        let run = currentRun
-        currentRun = nil
+        let run = currentRun.take()
         queue = []
         head = 0
         lock.unlock()

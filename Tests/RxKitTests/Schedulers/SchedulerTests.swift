@@ -225,7 +225,13 @@ let mainQueueKey: DispatchSpecificKey<Int> = {
     }
 
     @Test func relativeSchedulingFiresAndCanBeCancelled() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        // The queue is held suspended until both actions are scheduled and the first is disposed: with a
+        // 1 ms due time on a running queue, a test thread descheduled for longer (a loaded CI machine)
+        // saw the first action run before its disposal, which is not what this test is about. The queue
+        // is serial, so once the second action has run, the first (due earlier) has had its turn.
+        let queue = DispatchQueue(label: "relativeSchedulingFiresAndCanBeCancelled")
+        queue.suspend()
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
         let fired = DispatchSemaphore(value: 0)
         let box = NSLockish()
         var cancelledRan = false
@@ -238,6 +244,7 @@ let mainQueueKey: DispatchSpecificKey<Int> = {
             fired.signal()
             return Disposables.create()
         }
+        queue.resume()
         #expect(fired.wait(timeout: .now() + 10) == .success)
         #expect(!box.sync { cancelledRan })
     }

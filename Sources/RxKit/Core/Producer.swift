@@ -27,7 +27,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 
     /// Creates the sink for `observer`, subscribes upstream, and returns both. The sink calls
     /// `cancel.dispose()` when it terminates, which disposes the upstream subscription at once.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Element {
         preconditionFailure("Producer.run(_:cancel:) is abstract: override it in the operator's Producer subclass.")
     }
@@ -171,13 +171,13 @@ struct LaneHandle {
 class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
-    final let cancel: Cancelable
+    final let cancel: SinkLink
     /// The observer's element lane, if it has one (see `ElementLane`). It is the observer object itself
     /// (or one it holds), which `observer` keeps alive; not retained, so forwarding an element does not
     /// retain and release it (two atomic operations per hop).
     private let lane: LaneHandle
 
-    init(observer: Observer, cancel: Cancelable) {
+    init(observer: Observer, cancel: SinkLink) {
         self.observer = observer
         self.cancel = cancel
         lane = LaneHandle(of: observer)

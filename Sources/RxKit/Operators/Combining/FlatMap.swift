@@ -50,7 +50,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
         self.ignoresElementsWhileBusy = false
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
         let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
             selector: selector, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: ignoresElementsWhileBusy,
@@ -105,7 +105,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
-         observer: Observer, cancel: Cancelable) {
+         observer: Observer, cancel: SinkLink) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy

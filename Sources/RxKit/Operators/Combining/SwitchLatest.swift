@@ -30,7 +30,7 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
         let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
             selector: selector, observer: observer, cancel: cancel)
@@ -73,7 +73,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     @exclusivity(unchecked) private var terminated = false
     @exclusivity(unchecked) private var inlineThread = 0
 
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink) {
         self.selector = selector
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true

@@ -50,7 +50,7 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
 
     /// Makes the sink of a subscription to `stages` (the last stage of the chain this stage belongs to) and
     /// subscribes it to the chain's source: the first stage, which knows the source's element type, does it.
-    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         preconditionFailure("MapFilterProducer.makeSink is abstract: each stage class overrides it.")
     }
@@ -63,7 +63,7 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
         FilterStage(previous: self, predicate: predicate)
     }
 
-    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Result {
         makeSink(for: self, observer, cancel: cancel)
     }
@@ -86,7 +86,7 @@ final class FirstMapStage<Source, Result>: MapFilterProducer<Result>, @unchecked
         try emit(try transform(element.assumingMemoryBound(to: Source.self).pointee))
     }
 
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
@@ -111,7 +111,7 @@ final class FirstFilterStage<Element>: MapFilterProducer<Element>, @unchecked Se
         if try predicate(value.pointee) { try emit(value.pointee) }
     }
 
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         let sink = MapFilterSink<Element, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
@@ -139,7 +139,7 @@ final class MapStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Se
         }
     }
 
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         previous.makeSink(for: stages, observer, cancel: cancel)
     }
@@ -165,7 +165,7 @@ final class FilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendabl
         }
     }
 
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: Cancelable)
+    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         previous.makeSink(for: stages, observer, cancel: cancel)
     }
@@ -178,7 +178,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     where Observer.Element == Result {
     private let stages: MapFilterProducer<Result>
 
-    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: Cancelable) {
+    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink) {
         self.stages = stages
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true

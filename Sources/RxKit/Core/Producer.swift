@@ -168,10 +168,9 @@ struct LaneHandle {
 ///
 /// A subclass that adopts `TypedElementLane` sets `hasElementLane = true` at the end of its `init`, so that
 /// the sink upstream of it finds the lane.
-class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendable {
+class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
-    final let cancel: SinkLink
     /// The observer's element lane, if it has one (see `ElementLane`). It is the observer object itself
     /// (or one it holds), which `observer` keeps alive; not retained, so forwarding an element does not
     /// retain and release it (two atomic operations per hop).
@@ -179,9 +178,8 @@ class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendabl
 
     init(observer: Observer, cancel: SinkLink) {
         self.observer = observer
-        self.cancel = cancel
         lane = LaneHandle(of: observer)
-        super.init()
+        super.init(cancel: cancel)
     }
 
     /// Whether `dispose()` has run (a single acquire load).
@@ -251,6 +249,19 @@ class Sink<Observer: ObserverType>: ObserverNode, Disposable, @unchecked Sendabl
 
     /// Whether this sink has been disposed.
     final var isDisposed: Bool { disposedFlagIsSet }
+}
+
+/// The non-generic part of `Sink`: the subscription's `SinkLink` and `dispose()`. A sink is handed around
+/// as a `Disposable` (`run` returns it); with the conformance declared here, on a non-generic class, that
+/// existential's witness table is a static one, not instantiated at run time for each generic sink type
+/// (`swift_getWitnessTable`, ~110 instructions per subscription per operator).
+class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
+    final let cancel: SinkLink
+
+    init(cancel: SinkLink) {
+        self.cancel = cancel
+        super.init()
+    }
 
     /// Stops delivery and disposes the subscription (the sink and upstream).
     func dispose() {

@@ -29,6 +29,7 @@ import Musl
 /// One inner subscription's entry in an `InnerSubscriptionGroup`. The fields marked "group" are guarded by
 /// the group's lock; the ones marked "drain" belong to the owning sink and are only touched inside its
 /// drain.
+@usableFromInline
 class InnerSubscription: ObserverNode, @unchecked Sendable {
     /// Group: the inner's subscription, once attached and until finished or disposed.
     @exclusivity(unchecked) fileprivate final var subscription: Disposable?
@@ -47,6 +48,7 @@ class InnerSubscription: ObserverNode, @unchecked Sendable {
 
 /// The receiving side of an `InnerObserver`: the flattening sink. Non-generic, so the observer needs no
 /// type from the sink's generic parameters.
+@usableFromInline
 protocol InnerEventReceiver: AnyObject {
     /// `.next(element)` from `inner`; `element` points to a value of the inner sequences' `Element`.
     func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription)
@@ -65,14 +67,17 @@ extension InnerEventReceiver {
 /// How a flattening sink makes the observer for one inner sequence. The sinks take the observer type as a
 /// generic parameter (fixed once per subscription), so making and subscribing an observer per inner reads
 /// its type from the sink's own metadata instead of looking it up (a runtime hash-table probe per call).
+@usableFromInline
 protocol InnerObserverType: InnerSubscription, ObserverType {
     init(receiver: InnerEventReceiver)
 }
 
 /// Subscribed to one inner sequence; hands its events to the sink without building anything generic.
-final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedElementLane, @unchecked Sendable {
+@usableFromInline
+final class InnerObserver<Element>: InnerSubscription, InnerObserverType, @unchecked Sendable {
     private let receiver: InnerEventReceiver
 
+    @usableFromInline
     init(receiver: InnerEventReceiver) {
         self.receiver = receiver
         super.init()
@@ -80,6 +85,7 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, TypedE
         hasTerminalLane = true
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

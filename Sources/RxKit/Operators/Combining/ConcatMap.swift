@@ -5,7 +5,8 @@ extension ObservableType {
     /// completed; any error, or one thrown by `selector`, ends it at once. Same as RxSwift's `concatMap`.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
-        FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: 1, ignoresElementsWhileBusy: false)
+        FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
+            source: asObservable(), selector: selector, maxConcurrent: 1, ignoresElementsWhileBusy: false)
     }
 }
 

@@ -6,7 +6,8 @@ extension ObservableType {
     @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per build
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
-        FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: false)
+        FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
+            source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: false)
     }
 
     /// Like `flatMap`, but while an inner sequence is active the source's elements are dropped
@@ -14,14 +15,19 @@ extension ObservableType {
     @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
-        FlatMapProducer(source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: true)
+        FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
+            source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: true)
     }
 }
 
 /// The merge engine behind `flatMap`, `flatMapFirst`, `concatMap`, `merge()`, `merge(maxConcurrent:)`,
 /// `concat()` and `Observable.merge`.
 @usableFromInline
-final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
+///
+/// `InnerObs` (always `InnerObserver<Inner.Element>`) is a generic parameter so that the inlinable entry
+/// points supply its metadata from the caller's cache; `run` would otherwise look it up per subscription.
+final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
+    where InnerObs.Element == Inner.Element {
     private let source: Observable<SourceElement>?
     private let initialElements: [SourceElement]
     private let selector: (SourceElement) throws -> Inner
@@ -52,7 +58,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType>: Pr
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
-        let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
+        let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: ignoresElementsWhileBusy,
             observer: observer, cancel: cancel)
         if let source {

@@ -2,14 +2,16 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Merges the elements of every inner sequence as they arrive. Completes once the source and every
     /// inner sequence have completed; any error ends it at once. Same as RxSwift's `merge()`.
     public func merge() -> Observable<Element.Element> {
-        FlatMapProducer(source: asObservable(), selector: { $0 }, maxConcurrent: .max, ignoresElementsWhileBusy: false)
+        FlatMapProducer<Element, Element, InnerObserver<Element.Element>>(
+            source: asObservable(), selector: { $0 }, maxConcurrent: .max, ignoresElementsWhileBusy: false)
     }
 
     /// Like `merge()`, but subscribes at most `maxConcurrent` inner sequences at a time; the others wait,
     /// in arrival order, until one completes. `maxConcurrent` must be positive.
     /// Same as RxSwift's `merge(maxConcurrent:)`.
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-        FlatMapProducer(source: asObservable(), selector: { $0 }, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: false)
+        FlatMapProducer<Element, Element, InnerObserver<Element.Element>>(
+            source: asObservable(), selector: { $0 }, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: false)
     }
 }
 
@@ -18,16 +20,16 @@ extension ObservableType {
     /// completed (at once if there are none); any error ends it at once. Same as RxSwift's `merge`.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element>
         where Collection.Element == Observable<Element> {
-        FlatMapProducer(sources: Array(sources))
+        FlatMapProducer<Observable<Element>, Observable<Element>, InnerObserver<Element>>(sources: Array(sources))
     }
 
     /// Subscribes every sequence of `sources` at once and merges their elements. Same as RxSwift's `merge`.
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        FlatMapProducer(sources: sources)
+        FlatMapProducer<Observable<Element>, Observable<Element>, InnerObserver<Element>>(sources: sources)
     }
 
     /// Subscribes every sequence of `sources` at once and merges their elements. Same as RxSwift's `merge`.
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
-        FlatMapProducer(sources: sources)
+        FlatMapProducer<Observable<Element>, Observable<Element>, InnerObserver<Element>>(sources: sources)
     }
 }

@@ -6,7 +6,7 @@ extension ObservableType {
     @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per build
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
         -> Observable<Source.Element> {
-        SwitchLatestProducer(source: asObservable(), selector: selector)
+        SwitchLatestProducer<Element, Source, InnerObserver<Source.Element>>(source: asObservable(), selector: selector)
     }
 }
 
@@ -15,12 +15,13 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Completes once the source and the current inner sequence have completed.
     /// Same as RxSwift's `switchLatest`.
     public func switchLatest() -> Observable<Element.Element> {
-        SwitchLatestProducer(source: asObservable(), selector: { $0 })
+        SwitchLatestProducer<Element, Element, InnerObserver<Element.Element>>(source: asObservable(), selector: { $0 })
     }
 }
 
 @usableFromInline
-final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
+final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
+    where InnerObs.Element == Inner.Element {
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Inner
 
@@ -32,7 +33,7 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Inner.Element {
-        let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObserver<Inner.Element>>(
+        let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }

@@ -47,6 +47,10 @@ public class Lock: @unchecked Sendable {
         (value + alignment - 1) / alignment * alignment
     }
 
+    /// The head word, free after `init` (which checks the layout with it and zeroes it): a subclass may
+    /// use it as an atomic word of its own (`InlineDelivery` in the flattening sinks' group).
+    final var spareWord: UnsafeMutablePointer<Int> { InlineWord.address(of: self) }
+
     public init() {
         let tail = UnsafeMutableRawPointer(InlineWord.address(of: self))
             + Self.roundUp(Self.mutexOffset + MemoryLayout<Mutex>.size, to: MemoryLayout<Int>.alignment)

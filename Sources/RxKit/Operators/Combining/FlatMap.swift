@@ -96,7 +96,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let ignoresElementsWhileBusy: Bool
     /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
     private let group = InnerSubscriptionGroup()
-    private let inline = InlineDelivery()
+    private let inline: InlineDelivery
 
     // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
     // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
@@ -115,6 +115,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
+        inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
     }

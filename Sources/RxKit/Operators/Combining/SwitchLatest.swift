@@ -64,7 +64,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     private let selector: (SourceElement) throws -> Inner
     /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
     private let group = InnerSubscriptionGroup()
-    private let inline = InlineDelivery()
+    private let inline: InlineDelivery
 
     // Touched only inside the drain.
     @exclusivity(unchecked) private var latest: ObjectIdentifier?
@@ -76,6 +76,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink) {
         self.selector = selector
+        inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
     }

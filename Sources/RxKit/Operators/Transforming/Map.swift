@@ -69,67 +69,85 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
     }
 }
 
-/// The first stage of a chain, a `map`.
+/// A stage that starts a chain: it holds the source and, knowing the source's element type, makes the
+/// subscription's sink.
 @usableFromInline
-final class FirstMapStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable {
+class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable {
     private let source: Observable<Source>
-    private let transform: (Source) throws -> Result
 
     @usableFromInline
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+    init(source: Observable<Source>) {
         self.source = source
-        self.transform = transform
         super.init()
     }
 
-    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
-        try emit(try transform(element.assumingMemoryBound(to: Source.self).pointee))
-    }
-
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
         -> (sink: Disposable, subscription: Disposable) {
         let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
+/// A stage after other stages: it holds the one before it (`Previous` is that stage's output, a generic
+/// parameter of its own so the per-element path finds its metadata in this object's generic arguments).
+@usableFromInline
+class LaterStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendable {
+    final let previous: MapFilterProducer<Previous>
+
+    @usableFromInline
+    init(previous: MapFilterProducer<Previous>) {
+        self.previous = previous
+        super.init()
+    }
+
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
+        -> (sink: Disposable, subscription: Disposable) {
+        previous.makeSink(for: stages, observer, cancel: cancel)
+    }
+}
+
+/// The first stage of a chain, a `map`.
+@usableFromInline
+final class FirstMapStage<Source, Result>: FirstStage<Source, Result>, @unchecked Sendable {
+    private let transform: (Source) throws -> Result
+
+    @usableFromInline
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.transform = transform
+        super.init(source: source)
+    }
+
+    override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
+        try emit(try transform(element.assumingMemoryBound(to: Source.self).pointee))
+    }
+}
+
 /// The first stage of a chain, a `filter`.
 @usableFromInline
-final class FirstFilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+final class FirstFilterStage<Element>: FirstStage<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-        self.source = source
         self.predicate = predicate
-        super.init()
+        super.init(source: source)
     }
 
     override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Element) throws -> Void) throws {
         let value = element.assumingMemoryBound(to: Element.self)
         if try predicate(value.pointee) { try emit(value.pointee) }
     }
-
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
-        let sink = MapFilterSink<Element, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
-    }
 }
 
-/// A `map` after other stages. `Previous` (the element type before it) is a generic parameter of its own,
-/// so the per-element path finds its metadata in this object's own generic arguments.
+/// A `map` after other stages.
 @usableFromInline
-final class MapStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendable {
-    private let previous: MapFilterProducer<Previous>
+final class MapStage<Previous, Result>: LaterStage<Previous, Result>, @unchecked Sendable {
     private let transform: (Previous) throws -> Result
 
     @usableFromInline
     init(previous: MapFilterProducer<Previous>, transform: @escaping (Previous) throws -> Result) {
-        self.previous = previous
         self.transform = transform
-        super.init()
+        super.init(previous: previous)
     }
 
     override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
@@ -138,24 +156,17 @@ final class MapStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Se
             try emit(try transform(value))
         }
     }
-
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
-        previous.makeSink(for: stages, observer, cancel: cancel)
-    }
 }
 
 /// A `filter` after other stages.
 @usableFromInline
-final class FilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendable {
-    private let previous: MapFilterProducer<Element>
+final class FilterStage<Element>: LaterStage<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(previous: MapFilterProducer<Element>, predicate: @escaping (Element) throws -> Bool) {
-        self.previous = previous
         self.predicate = predicate
-        super.init()
+        super.init(previous: previous)
     }
 
     override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Element) throws -> Void) throws {
@@ -163,11 +174,6 @@ final class FilterStage<Element>: MapFilterProducer<Element>, @unchecked Sendabl
             if node.sinkIsDisposed { return }
             if try predicate(value) { try emit(value) }
         }
-    }
-
-    override func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
-        previous.makeSink(for: stages, observer, cancel: cancel)
     }
 }
 

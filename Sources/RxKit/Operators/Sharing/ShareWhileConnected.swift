@@ -10,9 +10,10 @@
 ///   replayed element) is dropped: the next subscriber subscribes to the source again, from scratch;
 /// - when the last subscriber leaves, the source subscription is disposed and the connection dropped.
 ///
-/// One object per connection (`ShareConnection`) holds the observers, in a `SubjectHub` (so deliveries are
-/// serialised as a subject's are, and a replay never overlaps a live event), and the latest element; it
-/// shares this observable's lock, so choosing, joining and dropping a connection are atomic.
+/// One object per connection (`ShareConnection`) is the source's observer, the subscribers' hub (it is a
+/// `SubjectHub`, so deliveries are serialised as a subject's are, and a replay never overlaps a live
+/// event) and the holder of the latest element; it shares this observable's lock, so choosing, joining and
+/// dropping a connection are atomic.
 @usableFromInline
 final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     fileprivate let source: Observable<Element>
@@ -39,19 +40,21 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
             self.connection = connection
             connects = true
         }
-        let subscription = connection.addLocked(observer)  // releases `lock`
+        let subscription = connection.subscribeLocked(observer)  // releases `lock`
         if connects { connection.connect() }
         return subscription
     }
 }
 
-/// One connection of a `ShareWhileConnected`: the source's observer and the subscribers' hub.
-final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRemoving, @unchecked Sendable {
-    private let resourceTracking = ResourceTracking()
+/// One connection of a `ShareWhileConnected`: the source's observer and, being a `SubjectHub` itself
+/// rather than holding one, the subscribers' hub: one allocation and one `SubjectHub<Element>` metadata
+/// look-up fewer per connection than a separate hub (R12: 154,693 → 145,684 instructions per build).
+/// Its state word is the hub's (the connection is no `Sink`); the hub's `resourceTracking` accounts for
+/// the object.
+final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, ObserverRemoving, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
     private let replaysLatest: Bool
-    private let hub: SubjectHub<Element>
     private let sourceSubscription = SingleAssignmentDisposable()
     // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
     // (a pointer, not an `Element?`, so the per-element path needs no metadata look-up).
@@ -63,9 +66,8 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         replaysLatest = parent.replaysLatest
-        hub = SubjectHub(lock: parent.lock)
         latest = .allocate(capacity: 1)
-        super.init()
+        super.init(lock: parent.lock)
         hasElementLane = true
     }
 
@@ -76,12 +78,12 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
 
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
     /// it released.
-    func addLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let entry = hub.addLocked(observer)
+    func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let entry = addLocked(observer)
         if replaysLatest && hasLatest {
             replayLatestLocked(to: entry)
         } else {
-            hub.lock.unlock()
+            lock.unlock()
         }
         return ShareSubscription(connection: self, key: entry.key)
     }
@@ -89,8 +91,8 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
     /// Replays the latest element to a new subscriber. Out of line: building the replay `Message` costs
     /// metadata look-ups, which the optimiser would otherwise hoist onto every subscription.
     @inline(never)
-    private func replayLatestLocked(to entry: SubjectHub<Element>.Entry) {
-        hub.dispatchLocked(.replay([.next(latest.pointee)], entry))
+    private func replayLatestLocked(to entry: Entry) {
+        dispatchLocked(.replay([.next(latest.pointee)], entry))
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
@@ -120,13 +122,13 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
     /// on the way through (in unspecialised code each copy and destruction is a value-witness call).
     @inline(__always)
     private func onNextElement(typed element: UnsafePointer<Element>) {
-        hub.lock.lock()
+        lock.lock()
         if isStopped {
-            hub.lock.unlock()
+            lock.unlock()
             return
         }
         if replaysLatest { storeLatestLocked(element) }
-        hub.broadcastNextLocked(at: element)  // releases the lock
+        broadcastNextLocked(at: element)  // releases the lock
     }
 
     @inline(__always)
@@ -144,28 +146,28 @@ final class ShareConnection<Element>: ObserverNode, TypedElementLane, ObserverRe
     /// The source terminated: every subscriber gets `event`, and the connection is dropped.
     @inline(never)
     private func terminate(_ event: Event<Element>) {
-        hub.lock.lock()
+        lock.lock()
         if isStopped {
-            hub.lock.unlock()
+            lock.unlock()
             return
         }
         stopLocked()
-        let observers = hub.entries
-        hub.removeAllLocked()
-        hub.broadcastLocked(event, observers)  // releases the lock
+        let observers = entries
+        removeAllLocked()
+        broadcastLocked(event, observers)  // releases the lock
         sourceSubscription.dispose()
     }
 
     /// A subscriber left; the last one out disconnects.
-    func remove(key: UInt64) {
-        hub.lock.lock()
-        hub.removeLocked(key: key)
-        guard !isStopped, hub.isEmptyLocked else {
-            hub.lock.unlock()
+    override func remove(key: UInt64) {
+        lock.lock()
+        removeLocked(key: key)
+        guard !isStopped, isEmptyLocked else {
+            lock.unlock()
             return
         }
         stopLocked()
-        hub.lock.unlock()
+        lock.unlock()
         sourceSubscription.dispose()
     }
 

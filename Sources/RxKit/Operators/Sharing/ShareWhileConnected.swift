@@ -55,13 +55,17 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, Obs
     private let parent: ShareWhileConnected<Element>
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
     private let replaysLatest: Bool
-    private let sourceSubscription = SingleAssignmentDisposable()
     // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
     // (a pointer, not an `Element?`, so the per-element path needs no metadata look-up).
     private let latest: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private var hasLatest = false
     /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
     @exclusivity(unchecked) private var isStopped = false
+    /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
+    /// the lock. Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
+    /// with the same semantics: a stop that comes before `connect` has it (the source ended, or the last
+    /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
+    @exclusivity(unchecked) private var sourceSubscription: Disposable?
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
@@ -97,7 +101,16 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, Obs
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
     func connect() {
-        sourceSubscription.setDisposable(parent.source.subscribe(self))
+        let subscription = parent.source.subscribe(self)
+        lock.lock()
+        if isStopped {
+            // Stopped during `subscribe`: the stop found no subscription to dispose, so it is done here.
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
+        sourceSubscription = subscription
+        lock.unlock()
     }
 
     func on(_ event: Event<Element>) {
@@ -151,11 +164,11 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, Obs
             lock.unlock()
             return
         }
-        stopLocked()
+        let subscription = stopLocked()
         let observers = entries
         removeAllLocked()
         broadcastLocked(event, observers)  // releases the lock
-        sourceSubscription.dispose()
+        subscription?.dispose()
     }
 
     /// A subscriber left; the last one out disconnects.
@@ -166,20 +179,25 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, Obs
             lock.unlock()
             return
         }
-        stopLocked()
+        let subscription = stopLocked()
         lock.unlock()
-        sourceSubscription.dispose()
+        subscription?.dispose()
     }
 
     /// Stops taking events, forgets the latest element and detaches from the parent, so the next
-    /// subscriber starts a new connection. Call with the lock held.
-    private func stopLocked() {
+    /// subscriber starts a new connection; returns the source subscription for the caller to dispose with
+    /// no lock held (`nil` while `connect` does not have it yet: `connect` disposes it then). Call with the
+    /// lock held.
+    private func stopLocked() -> Disposable? {
         isStopped = true
         if hasLatest {
             latest.deinitialize(count: 1)
             hasLatest = false
         }
         if parent.connection === self { parent.connection = nil }
+        let subscription = sourceSubscription
+        sourceSubscription = nil
+        return subscription
     }
 }
 

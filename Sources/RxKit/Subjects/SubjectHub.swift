@@ -427,18 +427,21 @@ class SubjectHubBase: ObserverNode, @unchecked Sendable {
 /// keeps nothing alive. Not generic (the hub is held as its non-generic base class): a generic class's
 /// metadata is looked up at run time on every subscription in unspecialised code.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
+    /// 0, then 1 once disposed: a once-flag kept inline (see `InlineWord`: the first stored property of
+    /// this root class) rather than in an `OnceFlag`, which is an object of its own.
+    private var doneWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
     private weak var hub: SubjectHubBase?
     private let key: UInt64
-    private let done = OnceFlag()
 
     init(hub: SubjectHubBase, key: UInt64) {
         self.hub = hub
         self.key = key
+        InlineWord.initialize(self)
     }
 
     func dispose() {
-        if done.set() { hub?.remove(key: key) }
+        if InlineWord.fetchOr(self, 1) == 0 { hub?.remove(key: key) }
     }
 }
 

@@ -206,17 +206,20 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
 /// generic class's metadata is looked up at run time on every subscription in unspecialised code, about
 /// 300 instructions (R12: 202,797 → 198,700 per build).
 private final class ShareSubscription: Disposable, @unchecked Sendable {
+    /// 0, then 1 once disposed: a once-flag kept inline (see `InlineWord`: the first stored property of
+    /// this root class) rather than in an `OnceFlag`, which is an object of its own.
+    private var doneWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
     private let connection: SubjectHubBase
     private let key: UInt64
-    private let done = OnceFlag()
 
     init(connection: SubjectHubBase, key: UInt64) {
         self.connection = connection
         self.key = key
+        InlineWord.initialize(self)
     }
 
     func dispose() {
-        if done.set() { connection.remove(key: key) }
+        if InlineWord.fetchOr(self, 1) == 0 { connection.remove(key: key) }
     }
 }

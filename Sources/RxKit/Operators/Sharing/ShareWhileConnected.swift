@@ -73,6 +73,9 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
         latest = .allocate(capacity: 1)
         super.init(lock: parent.lock)
         hasElementLane = true
+        // Terminal events come through `onTerminal` too, so a source's sink sends them without building
+        // an `Event`, and a subject keeps the connection as its own entry (no `on(_:)` closure for it).
+        hasTerminalLane = true
     }
 
     deinit {
@@ -119,6 +122,14 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
             onNextElement(element)
         case .error, .completed:
             terminate(event)
+        }
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            terminate(.error(error))
+        } else {
+            terminate(.completed)
         }
     }
 

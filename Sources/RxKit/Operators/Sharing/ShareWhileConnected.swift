@@ -57,7 +57,8 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     private let replaysLatest: Bool
     // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
     // (a pointer, not an `Element?`, so the per-element path needs no metadata look-up).
-    private let latest: UnsafeMutablePointer<Element>
+    // Allocated only with replay: `share()` and every `Signal` operator keep no element.
+    private let latest: UnsafeMutablePointer<Element>?
     @exclusivity(unchecked) private var hasLatest = false
     /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
     @exclusivity(unchecked) private var isStopped = false
@@ -70,7 +71,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         replaysLatest = parent.replaysLatest
-        latest = .allocate(capacity: 1)
+        latest = replaysLatest ? .allocate(capacity: 1) : nil
         super.init(lock: parent.lock)
         hasElementLane = true
         // Terminal events come through `onTerminal` too, so a source's sink sends them without building
@@ -79,6 +80,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     }
 
     deinit {
+        guard let latest else { return }
         if hasLatest { latest.deinitialize(count: 1) }
         latest.deallocate()
     }
@@ -99,7 +101,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     /// metadata look-ups, which the optimiser would otherwise hoist onto every subscription.
     @inline(never)
     private func replayLatestLocked(to entry: Entry) {
-        dispatchLocked(.replay([.next(latest.pointee)], entry))
+        dispatchLocked(.replay([.next(latest.unsafelyUnwrapped.pointee)], entry))
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
@@ -160,9 +162,9 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
         // `pointee` assignments: one value-witness call each (`update(from:count:)` is an out-of-line
         // array routine).
         if hasLatest {
-            latest.pointee = element.pointee
+            latest.unsafelyUnwrapped.pointee = element.pointee
         } else {
-            latest.initialize(to: element.pointee)
+            latest.unsafelyUnwrapped.initialize(to: element.pointee)
             hasLatest = true
         }
     }
@@ -202,7 +204,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     private func stopLocked() -> Disposable? {
         isStopped = true
         if hasLatest {
-            latest.deinitialize(count: 1)
+            latest.unsafelyUnwrapped.deinitialize(count: 1)
             hasLatest = false
         }
         if parent.connection === self { parent.connection = nil }

@@ -38,8 +38,10 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
 @usableFromInline
 class ObserverNode: @unchecked Sendable {
-    /// `Sink`'s disposed flag (0, then 1), read and written only atomically through `InlineWord`; it must
-    /// stay the first stored property of this root class (see `InlineWord`). Inline, it costs no allocation.
+    /// `Sink`'s disposed flag (0, then 1), or a subject hub's delivery state (`SubjectHub`, which is a node
+    /// so that a share's connection can be both the source's observer and its subscribers' hub); read and
+    /// written only atomically through `InlineWord`. It must stay the first stored property of this root
+    /// class (see `InlineWord`). Inline, it costs no allocation.
     private var stateWord = InlineWord.sentinel
     /// Whether this node takes elements through `onNextElement(at:)` (its element lane): set in the
     /// `init` of every node class that overrides it. A flag rather than a conformance to the SPI
@@ -53,6 +55,7 @@ class ObserverNode: @unchecked Sendable {
     }
 
     /// For a `Sink`: whether it was disposed (the state word is its disposed flag). A single load.
+    /// Meaningless on other nodes (on a subject hub the word is its delivery state).
     @inline(__always)
     final var sinkIsDisposed: Bool { InlineWord.load(self) != 0 }
 

@@ -16,19 +16,14 @@
 /// costs a runtime metadata look-up — a hash-table probe of several hundred instructions — per event.
 /// So the observer list is an `[AnyObject]` of `Entry` objects, the per-event path (`broadcastLocked`)
 /// builds no `Message` unless it must queue, and "is anything queued" is a plain counter.
-final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
-    // The delivery state word is `SubjectHubBase.stateWord`: `deliveringBit` while a thread delivers,
-    // `queuedBit` while messages wait in `queued`. Read and written atomically through `InlineWord`.
-    // Changed under `lock`, except that the delivering thread ends its delivery with one compare-exchange
-    // (`deliveringBit` → 0) instead of a second lock round trip; that fails if a sender queued a message
-    // meanwhile (it set `queuedBit` first), and the delivering thread then drains the queue under the lock.
-    private static var deliveringBit: Int { 1 }
-    private static var queuedBit: Int { 2 }
-    /// Set (under `lock`, during a delivery) when an observer left while a delivery was in progress: its
-    /// entry waits in `retired` until the delivering thread ends, since the sole-observer path calls the
-    /// observer without retaining it. Like `queuedBit`, it makes the ending compare-exchange fail.
-    private static var retiredBit: Int { 4 }
-    private let resourceTracking = ResourceTracking()
+///
+/// Not `final`: a share's connection (`ShareConnection`) is a hub itself rather than an object holding one,
+/// which saves an allocation and a `SubjectHub<Element>` metadata look-up per connection (R12). Every
+/// member is `final` except `remove(key:)`, which the connection overrides (the last subscriber out
+/// disconnects it).
+class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
+    // The delivery state word and its bits: see `SubjectHubBase`.
+    private final let resourceTracking = ResourceTracking()
     /// One observer (see `SubjectEntry`). Every element of `entries` and `list` is one.
     typealias Entry = SubjectEntry
 
@@ -39,27 +34,27 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
     // (a runtime call per access) are switched off on the per-event state.
-    let lock: Lock
+    final let lock: Lock
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
-    @exclusivity(unchecked) private var sole: Entry?
+    @exclusivity(unchecked) private final var sole: Entry?
     /// The observers (`Entry` objects), while there are two or more; empty otherwise.
-    @exclusivity(unchecked) private var list: [AnyObject] = []
-    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private final var list: [AnyObject] = []
+    @exclusivity(unchecked) private final var nextKey: UInt64 = 0
     /// The delivering thread; meaningful only while `deliveringBit` is set (written under `lock` by the
     /// thread that sets it, read under `lock`).
-    @exclusivity(unchecked) private var deliveringThread: ThreadID?
+    @exclusivity(unchecked) private final var deliveringThread: ThreadID?
     /// Messages waiting for the delivering thread, created on first use: a `[Message]` stored property
     /// would cost a `Message` metadata look-up in every hub's `init` (one per subscription to a share).
-    @exclusivity(unchecked) private var pending: PendingMessages?
+    @exclusivity(unchecked) private final var pending: PendingMessages?
     /// The number of messages in `pending`, kept here so the per-event path never touches it.
-    @exclusivity(unchecked) private var queuedCount = 0
+    @exclusivity(unchecked) private final var queuedCount = 0
     /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
     /// none. `broadcastNextLocked(at:)` sends through it without copying the snapshot array or the
     /// element, and without retaining anything (see `retiredBit` for what keeps the observer alive).
-    @exclusivity(unchecked) private var soleLane = LaneHandle()
+    @exclusivity(unchecked) private final var soleLane = LaneHandle()
     /// Entries removed during a delivery, released when it ends (see `retiredBit`).
-    @exclusivity(unchecked) private var retired: [AnyObject] = []
+    @exclusivity(unchecked) private final var retired: [AnyObject] = []
 
     /// A FIFO of messages (see `pending`).
     private final class PendingMessages {
@@ -75,27 +70,27 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// Whether a thread is delivering (read under `lock`).
-    private var isDelivering: Bool { InlineWord.load(self) & Self.deliveringBit != 0 }
+    private final var isDelivering: Bool { InlineWord.load(self) & SubjectHubBase.deliveringBit != 0 }
 
     /// Makes the calling thread the delivering one. Call with `lock` held and no delivery in progress.
     @inline(__always)
-    private func beginDeliveryLocked() {
-        InlineWord.store(self, Self.deliveringBit)
+    private final func beginDeliveryLocked() {
+        InlineWord.store(self, SubjectHubBase.deliveringBit)
         deliveringThread = currentThreadID()
     }
 
     /// The current observers, as a snapshot a message can carry (slow paths: with one observer it builds
     /// an array). Call with `lock` held.
-    var entries: [AnyObject] {
+    final var entries: [AnyObject] {
         if let sole { return [sole] }
         return list
     }
 
     /// Whether nobody is subscribed. Call with `lock` held.
-    var isEmptyLocked: Bool { sole == nil && list.isEmpty }
+    final var isEmptyLocked: Bool { sole == nil && list.isEmpty }
 
     /// Adds an observer. Call with `lock` held.
-    func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
         nextKey += 1
         let entry = Entry(key: nextKey, observer: observer)
         if let first = sole {
@@ -112,12 +107,12 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
-    func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+    final func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
         Entry(key: 0, observer: observer)
     }
 
     /// Removes every observer. Call with `lock` held.
-    func removeAllLocked() {
+    final func removeAllLocked() {
         if let first = sole {
             retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
             sole = nil
@@ -134,7 +129,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// Removes the observer with `key`. Call with `lock` held.
-    func removeLocked(key: UInt64) {
+    final func removeLocked(key: UInt64) {
         if let first = sole {
             guard first.key == key else { return }
             retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
@@ -155,10 +150,10 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
     /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
-    private func retireIfDeliveringLocked<Removed: Collection>(_ removed: Removed) where Removed.Element == AnyObject {
+    private final func retireIfDeliveringLocked<Removed: Collection>(_ removed: Removed) where Removed.Element == AnyObject {
         guard isDelivering else { return }
-        let previous = InlineWord.fetchOr(self, Self.retiredBit)
-        if previous & Self.deliveringBit != 0 {
+        let previous = InlineWord.fetchOr(self, SubjectHubBase.retiredBit)
+        if previous & SubjectHubBase.deliveringBit != 0 {
             retired.append(contentsOf: removed)
         } else {
             // The delivery ended (its compare-exchange succeeded) between the check and the fetch-or:
@@ -167,12 +162,12 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         }
     }
 
-    var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
+    final var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
 
     /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
     /// with `lock` held; returns with it released.
-    func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+    final func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
         if isDelivering {
             dispatchBroadcastLocked(event, observers)
             return
@@ -186,7 +181,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// Sends `.next(element)` to `observers` (a snapshot of `entries`), through each observer's element
     /// lane when it has one; an `Event` is built only for observers without one, or if the element must
     /// be queued. Must be called with `lock` held; returns with it released.
-    func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
+    final func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
         if isDelivering {
             dispatchNextLocked(element, observers)
             return
@@ -209,7 +204,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// subscriber) it retains nothing and copies nothing; otherwise it is `broadcastNextLocked(_:_:)`.
     /// Must be called with `lock` held; returns with it released.
     @inline(__always)
-    func broadcastNextLocked(at element: UnsafePointer<Element>) {
+    final func broadcastNextLocked(at element: UnsafePointer<Element>) {
         if InlineWord.load(self) != 0 || soleLane.isEmpty {
             broadcastNextToEntriesLocked(at: element)
             return
@@ -223,7 +218,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// The general case of `broadcastNextLocked(at:)`, out of line.
     @inline(never)
-    private func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
+    private final func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
         if let first = sole, !isDelivering {
             // One observer, and either it has no lane or a delivery ended just now (the word was read
             // non-zero, then the delivering thread's compare-exchange cleared it): no snapshot array.
@@ -240,19 +235,19 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.
     @inline(never)
-    private func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
+    private final func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
         dispatchLocked(.broadcast(.next(element), observers))
     }
 
     /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.
     @inline(never)
-    private func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+    private final func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
         dispatchLocked(.broadcast(event, observers))
     }
 
     /// Delivers `message` (now, nested, or via the delivering thread). Must be called with `lock`
     /// held; returns with it released.
-    func dispatchLocked(_ message: Message) {
+    final func dispatchLocked(_ message: Message) {
         let me = currentThreadID()
         if isDelivering {
             if isSameThread(deliveringThread, me) {
@@ -263,14 +258,14 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             // Set `queuedBit` before deciding: the delivering thread may be ending its delivery with a
             // compare-exchange right now, which then either fails (and it drains the queue) or has
             // already succeeded (and this thread delivers).
-            let previous = InlineWord.fetchOr(self, Self.queuedBit)
-            if previous & Self.deliveringBit != 0 {
+            let previous = InlineWord.fetchOr(self, SubjectHubBase.queuedBit)
+            if previous & SubjectHubBase.deliveringBit != 0 {
                 enqueueLocked(message)
                 lock.unlock()
                 return
             }
         }
-        InlineWord.store(self, Self.deliveringBit)
+        InlineWord.store(self, SubjectHubBase.deliveringBit)
         deliveringThread = me
         lock.unlock()
         deliver(message)
@@ -279,7 +274,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Queues `message` for the delivering thread. Call with `lock` held.
     @inline(never)
-    private func enqueueLocked(_ message: Message) {
+    private final func enqueueLocked(_ message: Message) {
         let pending = self.pending ?? PendingMessages()
         self.pending = pending
         pending.messages.append(message)
@@ -287,7 +282,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// The oldest pending message. Call with `lock` held and `queuedCount > 0`.
-    private func dequeueLocked() -> Message {
+    private final func dequeueLocked() -> Message {
         let pending = self.pending!
         let next = pending.messages[pending.head]
         pending.head += 1
@@ -301,15 +296,15 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Run by the delivering thread after its own message: delivers what other threads queued
     /// meanwhile, then ends the delivery.
-    private func drainQueue() {
-        if InlineWord.compareExchange(self, expected: Self.deliveringBit, desired: 0) { return }
+    private final func drainQueue() {
+        if InlineWord.compareExchange(self, expected: SubjectHubBase.deliveringBit, desired: 0) { return }
         drainQueuedMessages()
     }
 
     /// The slow path of `drainQueue` (other threads sent, or observers left, meanwhile), out of line so the per-event path
     /// never touches a `Message`.
     @inline(never)
-    private func drainQueuedMessages() {
+    private final func drainQueuedMessages() {
         while true {
             lock.lock()
             if queuedCount == 0 {
@@ -326,7 +321,7 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         }
     }
 
-    private func deliver(_ message: Message) {
+    private final func deliver(_ message: Message) {
         switch message {
         case .broadcast(let event, let observers):
             for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
@@ -334,12 +329,6 @@ final class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             for event in events { entry.deliver(event) }
         }
     }
-}
-
-/// What a share subscription's disposable calls to leave (`ShareConnection`).
-protocol ObserverRemoving: AnyObject {
-    /// Removes the observer registered under `key` (nothing if it is gone already).
-    func remove(key: UInt64)
 }
 
 /// One observer of a `SubjectHub`, stored in its `entries` as `AnyObject`. Not generic: a generic class's
@@ -407,15 +396,25 @@ final class SubjectEntry {
     }
 }
 
-/// The non-generic root of `SubjectHub`: it holds the hub's state word (see `InlineWord`: the first stored
-/// property of the root class) and lets a subject's subscription leave the hub without knowing its
-/// element type.
-class SubjectHubBase: @unchecked Sendable {
-    private var stateWord = InlineWord.sentinel
-
-    init() {
-        InlineWord.initialize(self)
-    }
+/// The non-generic base of `SubjectHub`: it lets a subscription leave the hub without knowing its element
+/// type. The hub's state word is `ObserverNode`'s (see `InlineWord`: the first stored property of the root
+/// class): a hub is an `ObserverNode` so that a share's connection, which observes its source, can be its
+/// own hub (see `SubjectHub`). A hub that is not a `Sink` never has that word read as a disposed flag.
+class SubjectHubBase: ObserverNode, @unchecked Sendable {
+    // The hub's delivery state word is `ObserverNode.stateWord`: `deliveringBit` while a thread delivers,
+    // `queuedBit` while messages wait in `SubjectHub.pending`. Read and written atomically through `InlineWord`.
+    // Changed under `lock`, except that the delivering thread ends its delivery with one compare-exchange
+    // (`deliveringBit` → 0) instead of a second lock round trip; that fails if a sender queued a message
+    // meanwhile (it set `queuedBit` first), and the delivering thread then drains the queue under the lock.
+    fileprivate static var deliveringBit: Int { 1 }
+    fileprivate static var queuedBit: Int { 2 }
+    /// Set (under `lock`, during a delivery) when an observer left while a delivery was in progress: its
+    /// entry waits in `retired` until the delivering thread ends, since the sole-observer path calls the
+    /// observer without retaining it. Like `queuedBit`, it makes the ending compare-exchange fail.
+    fileprivate static var retiredBit: Int { 4 }
+    // The bits are here, in a non-generic class, rather than in `SubjectHub`: there, `Self.deliveringBit`
+    // (`Self` being dynamic in a non-final class) compiled to a getter call taking the metadata, on the
+    // per-element path (R11: 3,154 instructions per send with the bits there, 3,065 with them here).
 
     /// Removes the observer registered under `key` (nothing if it is gone already).
     func remove(key: UInt64) {
@@ -428,18 +427,21 @@ class SubjectHubBase: @unchecked Sendable {
 /// keeps nothing alive. Not generic (the hub is held as its non-generic base class): a generic class's
 /// metadata is looked up at run time on every subscription in unspecialised code.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
+    /// 0, then 1 once disposed: a once-flag kept inline (see `InlineWord`: the first stored property of
+    /// this root class) rather than in an `OnceFlag`, which is an object of its own.
+    private var doneWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
     private weak var hub: SubjectHubBase?
     private let key: UInt64
-    private let done = OnceFlag()
 
     init(hub: SubjectHubBase, key: UInt64) {
         self.hub = hub
         self.key = key
+        InlineWord.initialize(self)
     }
 
     func dispose() {
-        if done.set() { hub?.remove(key: key) }
+        if InlineWord.fetchOr(self, 1) == 0 { hub?.remove(key: key) }
     }
 }
 

@@ -214,6 +214,28 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(300, 320)])
     }
 
+    /// A subject keeps a connection as its own entry and sends it terminal events through its terminal lane.
+    @Test func aSharedSubjectsTerminalEventReachesEverySubscriberAndEndsTheConnection() {
+        for fails in [false, true] {
+            let subject = PublishSubject<Int>()
+            let shared = subject.share(replay: 1)
+            var first: [Event<Int>] = []
+            var second: [Event<Int>] = []
+            _ = shared.subscribe { first.append($0) }
+            subject.onNext(1)
+            _ = shared.subscribe { second.append($0) }
+            let end: Event<Int> = fails ? .error(testError) : .completed
+            if fails { subject.onError(testError) } else { subject.onCompleted() }
+            #expect(first == [.next(1), end])
+            #expect(second == [.next(1), end])
+            #expect(!subject.hasObservers)
+            // A new subscriber reconnects, to the ended subject: no stale replay, just its terminal event.
+            var later: [Event<Int>] = []
+            _ = shared.subscribe { later.append($0) }
+            #expect(later == [end])
+        }
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

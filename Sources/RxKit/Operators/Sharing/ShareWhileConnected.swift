@@ -208,9 +208,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
             hasLatest = false
         }
         if parent.connection === self { parent.connection = nil }
-        let subscription = sourceSubscription
-        sourceSubscription = nil
-        return subscription
+        return sourceSubscription.take()
     }
 }
 

@@ -104,12 +104,11 @@ extension Publishers.FlatMap {
 
         @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
-            guard case .awaitingSubscription = status else {
+            guard status.storeIfAwaiting(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            status = .subscribed(subscription)
             lock.unlock()
             downstream.receive(subscription: self)
             if maxPublishers > 0 { subscription.request(maxPublishers) }

@@ -96,12 +96,11 @@ extension Publishers.SwitchToLatest {
 
         @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
-            guard case .awaitingSubscription = status else {
+            guard status.storeIfAwaiting(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            status = .subscribed(subscription)
             lock.unlock()
             downstream.receive(subscription: self)
             subscription.request(.unlimited)

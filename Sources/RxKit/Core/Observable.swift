@@ -50,4 +50,12 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         FirstFilterStage(source: self, predicate: predicate)
     }
+
+    /// Whether this is `just(_:)`'s observable (`JustProducer` overrides it): map/filter stages over a
+    /// `just` deliver without a sink (see `MapFilterProducer.subscribe`).
+    var isJust: Bool { false }
+
+    /// Lends `just(_:)`'s element to `body` by address and returns true; on any other sequence returns
+    /// false without calling it. Virtual, so the element is reached with the object's own metadata.
+    func withJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool { false }
 }

@@ -132,4 +132,67 @@ import Testing
             onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
         #expect(log == ["next 6", "completed", "disposed", "completed", "disposed", "error true", "disposed"])
     }
+
+    // Over `just`, a fused chain subscribes without a sink (MapFilterProducer.subscribe); these pin that
+    // the observer sees what a chain of sinks would send: RxSwift's `Just` sends `.next` then `.completed`
+    // to whatever observer it is given; a throwing closure ends it with the error and no completion.
+    @Test func justThroughAFusedChainSendsTheResultThenCompletionToAnObserverWithoutLanes() {
+        let observer = EventLog<String>()
+        _ = Observable.just(4).map { $0 * 3 }.filter { $0 > 10 }.map { "v\($0)" }.subscribe(observer)
+        #expect(observer.events == [.next("v12"), .completed])
+    }
+
+    @Test func justThroughAFusedChainSendsOnlyCompletionWhenAFilterDropsTheElement() {
+        let observer = EventLog<Int>()
+        var laterStageRan = false
+        _ = Observable.just(4).filter { $0 > 10 }.map { value -> Int in laterStageRan = true; return value }
+            .subscribe(observer)
+        #expect(observer.events == [.completed])
+        #expect(!laterStageRan)
+    }
+
+    @Test func justThroughAFusedChainEndsWithTheThrownErrorAndRunsNoLaterStage() {
+        let observer = EventLog<Int>()
+        var laterStageRan = false
+        _ = Observable.just(4)
+            .map { _ -> Int in throw testError }
+            .filter { _ in laterStageRan = true; return true }
+            .subscribe(observer)
+        #expect(observer.events == [.error(testError)])
+        #expect(!laterStageRan)
+    }
+
+    // RxSwift's Producer subscribes on the current-thread trampoline when none is running, so an action
+    // the observer schedules on `CurrentThreadScheduler` runs after the subscription's own events.
+    @Test func justThroughAFusedChainDeliversOnTheCurrentThreadTrampoline() {
+        var log: [String] = []
+        _ = Observable.just(1).map { $0 + 1 }.subscribe(
+            onNext: { value in
+                log.append("next \(value)")
+                _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                    log.append("scheduled")
+                    return Disposables.create()
+                }
+            },
+            onCompleted: { log.append("completed") }
+        )
+        #expect(log == ["next 2", "completed", "scheduled"])
+    }
+
+    @Test func justThroughAFusedChainReleasesEveryResource() {
+        let delta = resourceDelta {
+            let observer = EventLog<Int>()
+            let subscription = Observable.just(2).map { $0 * 2 }.filter { $0 > 0 }.subscribe(observer)
+            subscription.dispose()
+            _ = Observable.just(2).map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: DisposeBag())
+            #expect(observer.events == [.next(4), .completed])
+        }
+        #expect(delta == 0)
+    }
+}
+
+/// An observer that records every event through `on(_:)` (no element lane, unlike RxKit's own observers).
+private final class EventLog<Element: Equatable>: ObserverType {
+    var events: [Event<Element>] = []
+    func on(_ event: Event<Element>) { events.append(event) }
 }

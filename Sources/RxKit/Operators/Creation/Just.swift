@@ -30,6 +30,20 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.element = element
     }
 
+    override var isJust: Bool { true }
+
+    override func withJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool {
+        // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
+        var value = element
+        try Self.lend(&value, to: body)
+        return true
+    }
+
+    @inline(__always)
+    private static func lend(_ element: UnsafePointer<Element>, to body: (UnsafeRawPointer) throws -> Void) rethrows {
+        try body(UnsafeRawPointer(element))
+    }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // Through the observer's lanes when it has them: no `Event<Element>` is built (a metadata look-up
         // per event in unspecialised code, and `flatMap { just($0) }` subscribes one per element).
@@ -51,6 +65,12 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
 @inline(never)
 func sendCompletedAsEvent<Observer: ObserverType>(to observer: Observer) {
     observer.on(.completed)
+}
+
+/// `observer.on(.error(error))`, out of line (see `JustProducer.sendNextAsEvent`).
+@inline(never)
+func sendErrorAsEvent<Observer: ObserverType>(_ error: Swift.Error, to observer: Observer) {
+    observer.on(.error(error))
 }
 
 final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {

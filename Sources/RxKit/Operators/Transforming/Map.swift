@@ -30,8 +30,59 @@ extension ObservableType {
 /// cast in the caller's specialised code.
 @usableFromInline
 class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
+    /// Whether the chain's source is `just(_:)`: then a subscription needs no sink (see `subscribe`).
+    final let sourceIsJust: Bool
+
     @usableFromInline
-    override init() { super.init() }
+    init(sourceIsJust: Bool) {
+        self.sourceIsJust = sourceIsJust
+        super.init()
+    }
+
+    /// Over a `just`, the stages run on its element right here and the results go straight to
+    /// `observer`: the next element (if every filter kept it) then completion, or the error a closure
+    /// threw — no sink, no `SinkLink`, and the shared no-op disposable, as RxSwift's `Just` subscribes
+    /// (it has no sink either). Nothing can dispose the subscription before `subscribe` returns (its
+    /// disposable is not out yet), so a sink's checks between stages would never fire, and completion is
+    /// sent after the element whatever the observer did with it, as `just` itself does. It still runs on
+    /// the current-thread trampoline, as every `Producer` subscription does, so what the observer
+    /// schedules on `CurrentThreadScheduler` runs after it, as before.
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
+        guard sourceIsJust else { return super.subscribe(observer) }
+        if !CurrentThreadScheduler.isScheduleRequired {
+            deliverJust(to: observer)
+        } else {
+            CurrentThreadScheduler.runAsTrampoline { deliverJust(to: observer) }
+        }
+        return Disposables.create()
+    }
+
+    private final func deliverJust<Observer: ObserverType>(to observer: Observer) where Observer.Element == Result {
+        let lane = LaneHandle(of: observer)
+        do {
+            _ = try withSourceJustElement { element in
+                try step(element, neverDisposedNode) { result in
+                    if !lane.send(result) { Self.sendNextAsEvent(result, to: observer) }
+                }
+            }
+        } catch {
+            if !lane.sendTerminal(error) { sendErrorAsEvent(error, to: observer) }
+            return
+        }
+        if !lane.sendTerminal(nil) { sendCompletedAsEvent(to: observer) }
+    }
+
+    /// The `Event` fallback, out of line so the lane path needs no `Event` metadata.
+    @inline(never)
+    private static func sendNextAsEvent<Observer: ObserverType>(_ element: Result, to observer: Observer) where Observer.Element == Result {
+        observer.on(.next(element))
+    }
+
+    /// Calls `body` with the chain's source element by address if the source is `just(_:)` (the first
+    /// stage asks its source); see `subscribe`.
+    func withSourceJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool {
+        preconditionFailure("MapFilterProducer.withSourceJustElement is abstract: FirstStage and LaterStage override it.")
+    }
 
     /// Applies the stages up to this one to the source element at `element` and calls `emit` with the
     /// result if every filter kept it. `node` is the subscription's sink: before each stage after the
@@ -78,7 +129,11 @@ class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable
     @usableFromInline
     init(source: Observable<Source>) {
         self.source = source
-        super.init()
+        super.init(sourceIsJust: source.isJust)
+    }
+
+    override final func withSourceJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool {
+        try source.withJustElement(body)
     }
 
     override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
@@ -97,7 +152,11 @@ class LaterStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendab
     @usableFromInline
     init(previous: MapFilterProducer<Previous>) {
         self.previous = previous
-        super.init()
+        super.init(sourceIsJust: previous.sourceIsJust)
+    }
+
+    override final func withSourceJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool {
+        try previous.withSourceJustElement(body)
     }
 
     override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
@@ -176,6 +235,10 @@ final class FilterStage<Element>: LaterStage<Element, Element>, @unchecked Senda
         }
     }
 }
+
+/// The node the stages of a sinkless `just` subscription check between stages: never disposed (see
+/// `MapFilterProducer.subscribe`).
+private let neverDisposedNode = ObserverNode()
 
 /// `Source` and `Result` are generic parameters of their own (not read as `Observer.Element`), so the
 /// per-element path finds their metadata in the sink's own generic arguments instead of an

@@ -308,12 +308,20 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         if InlineWord.compareExchange(self, expected: Self.unlimitedBit, desired: Self.unlimitedBit | Self.deliveringBit) {
             // Lock-free: unlimited demand, nothing held, not finished, nobody delivering. The returned
             // demand is irrelevant (`.unlimited` plus anything is `.unlimited`).
-            _ = downstreamSlot.pointee.receive(element)
+            _ = Self.call(&downstreamSlot.pointee, with: element)
             if InlineWord.compareExchange(self, expected: Self.unlimitedBit | Self.deliveringBit, desired: Self.unlimitedBit) { return }
             endContendedDelivery()
             return
         }
         onNextElementLocking(element)
+    }
+
+    /// Calls the subscriber in place: passing the storage `inout` lets the call borrow it, where
+    /// `downstreamSlot.pointee.receive(element)` copies the subscriber (a retain and a release per
+    /// element; CombineKit's `DemandBuffer` does the same).
+    @inline(__always)
+    private static func call(_ downstream: inout Downstream, with element: Element) -> Subscribers.Demand {
+        downstream.receive(element)
     }
 
     /// `onNextElement` when the lock-free path is closed. Out of line: its `Downstream?` would otherwise

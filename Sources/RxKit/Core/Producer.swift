@@ -154,12 +154,19 @@ struct LaneHandle {
     /// Sends the element at `element` down the lane; returns false, sending nothing, when there is none.
     @inline(__always)
     func send<Element>(typed element: UnsafePointer<Element>) -> Bool {
+        send(at: UnsafeRawPointer(element))
+    }
+
+    /// `send(typed:)` with the pointer already raw; it must point to a value of the type the handle was
+    /// made for.
+    @inline(__always)
+    func send(at element: UnsafeRawPointer) -> Bool {
         if let node {
-            node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
+            node._withUnsafeGuaranteedRef { $0.onNextElement(at: element) }
             return true
         }
         if let other {
-            other.onNextElement(at: UnsafeRawPointer(element))
+            other.onNextElement(at: element)
             return true
         }
         return false
@@ -204,6 +211,17 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
         if disposedFlagIsSet { return }
         if !lane.send(element) {
             forwardNextAsEvent(element)
+        }
+    }
+
+    /// `forwardNext` for a sink that passes its input on unchanged, with the element at `element` (of
+    /// type `Observer.Element`) handed down the lane by address: no copy of the element and no look-up
+    /// of its type on the lane path (the `serialSource` sink behind the Combine → Rx bridge).
+    @inline(__always)
+    final func forwardNext(at element: UnsafeRawPointer) {
+        if disposedFlagIsSet { return }
+        if !lane.send(at: element) {
+            forwardNextAsEvent(element.assumingMemoryBound(to: Observer.Element.self).pointee)
         }
     }
 

@@ -89,7 +89,7 @@ final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedEleme
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(element.assumingMemoryBound(to: Element.self).pointee)
+        forwardNext(at: element)
     }
 
     override func onTerminal(_ error: Swift.Error?) {

@@ -169,12 +169,12 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         if inline.isCurrentThread {
             if !terminated && !inner.isDone {
                 inline.end()
-                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                forwardNext(at: element)
                 inline.begin(inlineThread)
             }
         } else if group.tryBegin() {
             if !terminated && !inner.isDone {
-                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                forwardNext(at: element)
             }
             group.finish(handleQueued)
         } else {

@@ -121,12 +121,12 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         if inline.isCurrentThread {
             if !terminated && ObjectIdentifier(inner) == latest {
                 inline.end()
-                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                forwardNext(at: element)
                 inline.begin(inlineThread)
             }
         } else if group.tryBegin() {
             if !terminated && ObjectIdentifier(inner) == latest {
-                forwardNext(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+                forwardNext(at: element)
             }
             group.finish(handleQueued)
         } else {

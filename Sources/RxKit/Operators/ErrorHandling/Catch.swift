@@ -61,7 +61,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        forwardNext(at: element)  // passed on unchanged: by address, no copy (see `Sink.forwardNext(at:)`)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {

@@ -124,6 +124,6 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        forwardNext(at: element)  // passed on unchanged: by address, no copy (see `Sink.forwardNext(at:)`)
     }
 }

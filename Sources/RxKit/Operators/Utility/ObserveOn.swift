@@ -75,7 +75,11 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        // Run inline, the element is passed on by address (no copy, see `Sink.forwardNext(at:)`); it is
+        // copied only to be scheduled.
+        if isDisposed { return }
+        if scheduler.runInlineIfScheduleWould({ forwardNext(at: element) }) { return }
+        scheduleNext(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     private func deliver(_ event: Event<Element>) {

@@ -3,7 +3,10 @@
 
 Writes Sources/RxKit/Operators/Combining/CombineLatest+Arity.swift and Zip+Arity.swift. Each arity is a
 thin typed shell (public methods, a producer, a sink holding the typed values and a SerialDrain) around
-the shared state machines CombineLatestSinkBase / ZipSinkBase, which hold all the rules.
+the shared state machines CombineLatestSinkBase / ZipSinkBase, which hold all the rules. combineLatest's
+sinks take their sources' elements by address through CombineLatestSourceObserver's element lane and keep
+the latest ones in raw slots, so the per-element path builds no Event, Message or Optional (each a
+run-time metadata look-up in unspecialised code); the Message and the drain's queue are the slow path.
 
 Run from the package root:  python3 Scripts/generate-combining-arity.py
 """
@@ -19,16 +22,15 @@ def params(n, template, sep=", "):
     return sep.join(template.replace("{i}", str(i)).replace("{z}", str(i - 1)) for i in range(1, n + 1))
 
 
-def operator_file(name, Name, doc_with, doc_tuple, storage, store, ready, result, base_args):
-    out = [HEADER]
-    for n in ARITIES:
-        generics = params(n, "O{i}: ObservableType")
-        args = params(n, "_ source{i}: O{i}")
-        elements = params(n, "O{i}.Element")
-        as_obs = params(n, "source{i}: source{i}.asObservable()")
-        tuple_closure = "{ (" + ", ".join(f"${i}" for i in range(n)) + ") }"
-        E = params(n, "E{i}")
-        out.append(f"""
+def public_api_and_producer(name, Name, n, doc_with, doc_tuple):
+    """The public operators of arity `n` and their producer, which makes a `{Name}{n}Sink`."""
+    generics = params(n, "O{i}: ObservableType")
+    args = params(n, "_ source{i}: O{i}")
+    elements = params(n, "O{i}.Element")
+    as_obs = params(n, "source{i}: source{i}.asObservable()")
+    tuple_closure = "{ (" + ", ".join(f"${i}" for i in range(n)) + ") }"
+    E = params(n, "E{i}")
+    return f"""
 // MARK: - {n}
 
 extension ObservableType {{
@@ -56,14 +58,21 @@ final class {Name}{n}Producer<{E}, Result>: Producer<Result>, @unchecked Sendabl
         self.resultSelector = resultSelector
     }}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
         where Observer.Element == Result {{
         let sink = {Name}{n}Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run({params(n, "source{i}")}))
     }}
 }}
 
-final class {Name}{n}Sink<{E}, Observer: ObserverType>: {Name}SinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {{
+"""
+
+
+def operator_file(name, Name, doc_with, doc_tuple, storage, store, ready, result, base_args):
+    out = [HEADER]
+    for n in ARITIES:
+        E = params(n, "E{i}")
+        out.append(public_api_and_producer(name, Name, n, doc_with, doc_tuple) + f"""final class {Name}{n}Sink<{E}, Observer: ObserverType>: {Name}SinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {{
     enum Message {{
 {params(n, "        case source{i}(Event<E{i}>)", chr(10))}
     }}
@@ -73,7 +82,7 @@ final class {Name}{n}Sink<{E}, Observer: ObserverType>: {Name}SinkBase<Observer>
     // Touched only inside the drain.
 {params(n, "    private var " + storage, chr(10))}
 
-    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {{
+    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {{
         self.resultSelector = resultSelector
         super.init(arity: {n}, {base_args}observer: observer, cancel: cancel)
     }}
@@ -99,17 +108,121 @@ final class {Name}{n}Sink<{E}, Observer: ObserverType>: {Name}SinkBase<Observer>
     return "".join(out).rstrip() + "\n"
 
 
+def combine_latest_file():
+    doc_with = "Combines the latest elements of the sources with `resultSelector` whenever any of them emits, once each has emitted. Completes when all have completed; any error ends it at once."
+    doc_tuple = "Emits a tuple of the latest elements of the sources whenever any of them emits, once each has emitted. Completes when all have completed; any error ends it at once."
+    out = [HEADER]
+    for n in ARITIES:
+        E = params(n, "E{i}")
+        nl = chr(10)
+        out.append(public_api_and_producer("combineLatest", "CombineLatest", n, doc_with, doc_tuple) + f"""final class CombineLatest{n}Sink<{E}, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {{
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
+    enum Message {{
+{params(n, "        case source{i}(Event<E{i}>)", nl)}
+    }}
+
+    private let resultSelector: ({E}) throws -> Observer.Element
+    private let drain = SerialDrain<Message>()
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+{params(n, "    private let latest{i} = UnsafeMutablePointer<E{i}>.allocate(capacity: 1)", nl)}
+
+    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {{
+        self.resultSelector = resultSelector
+        super.init(arity: {n}, observer: observer, cancel: cancel)
+    }}
+
+    deinit {{
+{params(n, "        if hasValue(at: {z}) { latest{i}.deinitialize(count: 1) }" + nl + "        latest{i}.deallocate()", nl)}
+    }}
+
+    func run({params(n, "_ source{i}: Observable<E{i}>")}) -> Disposable {{
+{params(n, "        subscriptions[{z}].setDisposable(source{i}.subscribe(CombineLatestSourceObserver<E{i}, CombineLatest" + str(n) + "Sink>(index: {z}, into: self)))", nl)}
+        return Disposables.create(subscriptions)
+    }}
+
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {{
+        if drain.tryBegin() {{
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        }} else {{
+            submitNext(at: element, index: index)
+        }}
+    }}
+
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {{
+        if drain.tryBegin() {{
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        }} else {{
+            submitTerminal(error, index: index)
+        }}
+    }}
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {{
+        let initialized = hasValue(at: index)
+        switch index {{
+{params(n, "        case {z}: storeLatest(element.assumingMemoryBound(to: E{i}.self), in: latest{i}, initialized: initialized)", nl)}
+        default: preconditionFailure("CombineLatest{n}Sink: no source \\(index)")
+        }}
+    }}
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {{
+        switch index {{
+{params(n, "        case {z}: drain.submit(.source{i}(.next(element.assumingMemoryBound(to: E{i}.self).pointee)), handle)", nl)}
+        default: preconditionFailure("CombineLatest{n}Sink: no source \\(index)")
+        }}
+    }}
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {{
+        switch index {{
+{params(n, "        case {z}: drain.submit(.source{i}(error.map { .error($0) } ?? .completed), handle)", nl)}
+        default: preconditionFailure("CombineLatest{n}Sink: no source \\(index)")
+        }}
+    }}
+
+    private func handle(_ message: Message) {{
+        switch message {{
+{params(n, "        case .source{i}(let event): handle(event, index: {z})", nl)}
+        }}
+    }}
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {{
+        switch event {{
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }}
+    }}
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {{
+        store(at: UnsafeRawPointer(value), index: index)
+    }}
+
+    override func makeResult() throws -> Observer.Element {{
+        try resultSelector({params(n, "latest{i}.pointee")})
+    }}
+}}
+""")
+    return "".join(out).rstrip() + "\n"
+
+
 def main():
-    combine = operator_file(
-        "combineLatest", "CombineLatest",
-        "Combines the latest elements of the sources with `resultSelector` whenever any of them emits, once each has emitted. Completes when all have completed; any error ends it at once.",
-        "Emits a tuple of the latest elements of the sources whenever any of them emits, once each has emitted. Completes when all have completed; any error ends it at once.",
-        storage="latest{i}: E{i}?",
-        store="latest{i} = value",
-        ready=lambda n: "",
-        result="latest{i}!",
-        base_args="",
-    )
+    combine = combine_latest_file()
     zip_ = operator_file(
         "zip", "Zip",
         "Combines the n-th elements of the sources with `resultSelector` once every source has produced its n-th element. Completes when all have completed; any error ends it at once.",

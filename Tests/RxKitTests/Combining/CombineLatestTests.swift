@@ -261,4 +261,70 @@ fileprivate func failOn100(_ first: Int) throws -> Int {
         }
         #expect(delta == 0)
     }
+
+    // The sinks take elements by address and keep them in raw slots (CombineLatest+Arity.swift); these pin
+    // what RxSwift's serialised sink guarantees around that: an event sent from inside the observer is
+    // handled after the current one, never nested, and every element a slot held is released.
+
+    @Test func anElementSentFromInsideOnNextIsCombinedAfterTheCurrentOne() {
+        let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(
+            onNext: { value in
+                log.append("begin \(value)")
+                if value == 11 { a.onNext(2) }
+                log.append("end \(value)")
+            },
+            onCompleted: { log.append("completed") }
+        )
+        a.onNext(1)
+        b.onNext(10)
+        #expect(log == ["begin 11", "end 11", "begin 12", "end 12"])
+        subscription.dispose()
+    }
+
+    @Test func completionSentFromInsideOnNextArrivesAfterTheCurrentElement() {
+        let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+        var log: [String] = []
+        _ = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(
+            onNext: { value in
+                log.append("next \(value)")
+                a.onCompleted()
+                b.onCompleted()
+                log.append("after sends")
+            },
+            onCompleted: { log.append("completed") }
+        )
+        a.onNext(1)
+        b.onNext(10)
+        #expect(log == ["next 11", "after sends", "completed"])
+    }
+
+    @Test func eachSlotReleasesTheElementItReplacesAndTheLastOnesWhenTheSinkGoes() {
+        final class Box {}
+        weak var first: Box?
+        weak var replacing: Box?
+        weak var other: Box?
+        var subscription: Disposable?
+        var received = 0
+        do {
+            let a = PublishSubject<Box>(), b = PublishSubject<Box>()
+            subscription = Observable.combineLatest(a, b) { _, _ in 1 }.subscribe(onNext: { received += $0 })
+            do {
+                let box1 = Box(), box2 = Box(), box3 = Box()
+                first = box1
+                other = box2
+                replacing = box3
+                a.onNext(box1)
+                b.onNext(box2)
+                a.onNext(box3)
+            }
+            #expect(first == nil)  // replaced in its slot
+            #expect(replacing != nil && other != nil)  // the latest ones are held
+        }
+        subscription?.dispose()
+        subscription = nil
+        #expect(received == 2)
+        #expect(replacing == nil && other == nil)
+    }
 }

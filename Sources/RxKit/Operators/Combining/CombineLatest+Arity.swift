@@ -36,7 +36,10 @@ final class CombineLatest2Producer<E1, E2, Result>: Producer<Result>, @unchecked
     }
 }
 
-final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -44,36 +47,105 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
 
     private let resultSelector: (E1, E2) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest2Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest2Sink>(index: 1, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        default: preconditionFailure("CombineLatest2Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest2Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest2Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!)
+        try resultSelector(latest1.pointee, latest2.pointee)
     }
 }
 
@@ -115,7 +187,10 @@ final class CombineLatest3Producer<E1, E2, E3, Result>: Producer<Result>, @unche
     }
 }
 
-final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -124,41 +199,113 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
 
     private let resultSelector: (E1, E2, E3) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest3Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest3Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest3Sink>(index: 2, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        default: preconditionFailure("CombineLatest3Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest3Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest3Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee)
     }
 }
 
@@ -202,7 +349,10 @@ final class CombineLatest4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @u
     }
 }
 
-final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -212,46 +362,121 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
 
     private let resultSelector: (E1, E2, E3, E4) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest4.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombiningSourceObserver(Message.source4, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest4Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest4Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest4Sink>(index: 2, into: self)))
+        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest4Sink>(index: 3, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            case .source4(let event):
-                if case .next(let value) = event { latest4 = value }
-                receive(event, at: 3)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        case 3: storeLatest(element.assumingMemoryBound(to: E4.self), in: latest4, initialized: initialized)
+        default: preconditionFailure("CombineLatest4Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        case 3: drain.submit(.source4(.next(element.assumingMemoryBound(to: E4.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest4Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest4Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        case .source4(let event): handle(event, index: 3)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
     }
 }
 
@@ -297,7 +522,10 @@ final class CombineLatest5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>
     }
 }
 
-final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -308,51 +536,129 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
 
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest4.deallocate()
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        latest5.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombiningSourceObserver(Message.source4, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombiningSourceObserver(Message.source5, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest5Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest5Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest5Sink>(index: 2, into: self)))
+        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest5Sink>(index: 3, into: self)))
+        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest5Sink>(index: 4, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            case .source4(let event):
-                if case .next(let value) = event { latest4 = value }
-                receive(event, at: 3)
-            case .source5(let event):
-                if case .next(let value) = event { latest5 = value }
-                receive(event, at: 4)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        case 3: storeLatest(element.assumingMemoryBound(to: E4.self), in: latest4, initialized: initialized)
+        case 4: storeLatest(element.assumingMemoryBound(to: E5.self), in: latest5, initialized: initialized)
+        default: preconditionFailure("CombineLatest5Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        case 3: drain.submit(.source4(.next(element.assumingMemoryBound(to: E4.self).pointee)), handle)
+        case 4: drain.submit(.source5(.next(element.assumingMemoryBound(to: E5.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest5Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
+        case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest5Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        case .source4(let event): handle(event, index: 3)
+        case .source5(let event): handle(event, index: 4)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
     }
 }
 
@@ -400,7 +706,10 @@ final class CombineLatest6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     }
 }
 
-final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -412,56 +721,137 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest4.deallocate()
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        latest5.deallocate()
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        latest6.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombiningSourceObserver(Message.source4, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombiningSourceObserver(Message.source5, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombiningSourceObserver(Message.source6, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest6Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest6Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest6Sink>(index: 2, into: self)))
+        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest6Sink>(index: 3, into: self)))
+        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest6Sink>(index: 4, into: self)))
+        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest6Sink>(index: 5, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            case .source4(let event):
-                if case .next(let value) = event { latest4 = value }
-                receive(event, at: 3)
-            case .source5(let event):
-                if case .next(let value) = event { latest5 = value }
-                receive(event, at: 4)
-            case .source6(let event):
-                if case .next(let value) = event { latest6 = value }
-                receive(event, at: 5)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        case 3: storeLatest(element.assumingMemoryBound(to: E4.self), in: latest4, initialized: initialized)
+        case 4: storeLatest(element.assumingMemoryBound(to: E5.self), in: latest5, initialized: initialized)
+        case 5: storeLatest(element.assumingMemoryBound(to: E6.self), in: latest6, initialized: initialized)
+        default: preconditionFailure("CombineLatest6Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        case 3: drain.submit(.source4(.next(element.assumingMemoryBound(to: E4.self).pointee)), handle)
+        case 4: drain.submit(.source5(.next(element.assumingMemoryBound(to: E5.self).pointee)), handle)
+        case 5: drain.submit(.source6(.next(element.assumingMemoryBound(to: E6.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest6Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
+        case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
+        case 5: drain.submit(.source6(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest6Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        case .source4(let event): handle(event, index: 3)
+        case .source5(let event): handle(event, index: 4)
+        case .source6(let event): handle(event, index: 5)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
     }
 }
 
@@ -511,7 +901,10 @@ final class CombineLatest7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     }
 }
 
-final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -524,61 +917,145 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest4.deallocate()
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        latest5.deallocate()
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        latest6.deallocate()
+        if hasValue(at: 6) { latest7.deinitialize(count: 1) }
+        latest7.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombiningSourceObserver(Message.source4, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombiningSourceObserver(Message.source5, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombiningSourceObserver(Message.source6, into: self)))
-        subscriptions[6].setDisposable(source7.subscribe(CombiningSourceObserver(Message.source7, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest7Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest7Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest7Sink>(index: 2, into: self)))
+        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest7Sink>(index: 3, into: self)))
+        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest7Sink>(index: 4, into: self)))
+        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest7Sink>(index: 5, into: self)))
+        subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest7Sink>(index: 6, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            case .source4(let event):
-                if case .next(let value) = event { latest4 = value }
-                receive(event, at: 3)
-            case .source5(let event):
-                if case .next(let value) = event { latest5 = value }
-                receive(event, at: 4)
-            case .source6(let event):
-                if case .next(let value) = event { latest6 = value }
-                receive(event, at: 5)
-            case .source7(let event):
-                if case .next(let value) = event { latest7 = value }
-                receive(event, at: 6)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        case 3: storeLatest(element.assumingMemoryBound(to: E4.self), in: latest4, initialized: initialized)
+        case 4: storeLatest(element.assumingMemoryBound(to: E5.self), in: latest5, initialized: initialized)
+        case 5: storeLatest(element.assumingMemoryBound(to: E6.self), in: latest6, initialized: initialized)
+        case 6: storeLatest(element.assumingMemoryBound(to: E7.self), in: latest7, initialized: initialized)
+        default: preconditionFailure("CombineLatest7Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        case 3: drain.submit(.source4(.next(element.assumingMemoryBound(to: E4.self).pointee)), handle)
+        case 4: drain.submit(.source5(.next(element.assumingMemoryBound(to: E5.self).pointee)), handle)
+        case 5: drain.submit(.source6(.next(element.assumingMemoryBound(to: E6.self).pointee)), handle)
+        case 6: drain.submit(.source7(.next(element.assumingMemoryBound(to: E7.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest7Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
+        case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
+        case 5: drain.submit(.source6(error.map { .error($0) } ?? .completed), handle)
+        case 6: drain.submit(.source7(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest7Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        case .source4(let event): handle(event, index: 3)
+        case .source5(let event): handle(event, index: 4)
+        case .source6(let event): handle(event, index: 5)
+        case .source7(let event): handle(event, index: 6)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
     }
 }
 
@@ -630,7 +1107,10 @@ final class CombineLatest8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     }
 }
 
-final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombiningMessageReceiver, @unchecked Sendable {
+final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    @unchecked Sendable {
+    /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
+    /// drain), or a terminal event: the slow path.
     enum Message {
         case source1(Event<E1>)
         case source2(Event<E2>)
@@ -644,65 +1124,152 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
-    private var latest8: E8?
+    // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
         self.resultSelector = resultSelector
         super.init(arity: 8, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        latest1.deallocate()
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest2.deallocate()
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest3.deallocate()
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest4.deallocate()
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        latest5.deallocate()
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        latest6.deallocate()
+        if hasValue(at: 6) { latest7.deinitialize(count: 1) }
+        latest7.deallocate()
+        if hasValue(at: 7) { latest8.deinitialize(count: 1) }
+        latest8.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombiningSourceObserver(Message.source1, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombiningSourceObserver(Message.source2, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombiningSourceObserver(Message.source3, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombiningSourceObserver(Message.source4, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombiningSourceObserver(Message.source5, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombiningSourceObserver(Message.source6, into: self)))
-        subscriptions[6].setDisposable(source7.subscribe(CombiningSourceObserver(Message.source7, into: self)))
-        subscriptions[7].setDisposable(source8.subscribe(CombiningSourceObserver(Message.source8, into: self)))
+        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest8Sink>(index: 0, into: self)))
+        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest8Sink>(index: 1, into: self)))
+        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest8Sink>(index: 2, into: self)))
+        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest8Sink>(index: 3, into: self)))
+        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest8Sink>(index: 4, into: self)))
+        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest8Sink>(index: 5, into: self)))
+        subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest8Sink>(index: 6, into: self)))
+        subscriptions[7].setDisposable(source8.subscribe(CombineLatestSourceObserver<E8, CombineLatest8Sink>(index: 7, into: self)))
         return Disposables.create(subscriptions)
     }
 
-    func submit(_ message: Message) {
-        drain.submit(message) { message in
-            switch message {
-            case .source1(let event):
-                if case .next(let value) = event { latest1 = value }
-                receive(event, at: 0)
-            case .source2(let event):
-                if case .next(let value) = event { latest2 = value }
-                receive(event, at: 1)
-            case .source3(let event):
-                if case .next(let value) = event { latest3 = value }
-                receive(event, at: 2)
-            case .source4(let event):
-                if case .next(let value) = event { latest4 = value }
-                receive(event, at: 3)
-            case .source5(let event):
-                if case .next(let value) = event { latest5 = value }
-                receive(event, at: 4)
-            case .source6(let event):
-                if case .next(let value) = event { latest6 = value }
-                receive(event, at: 5)
-            case .source7(let event):
-                if case .next(let value) = event { latest7 = value }
-                receive(event, at: 6)
-            case .source8(let event):
-                if case .next(let value) = event { latest8 = value }
-                receive(event, at: 7)
-            }
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        if drain.tryBegin() {
+            store(at: element, index: index)
+            receiveNext(at: index)
+            drain.finish(handle)
+        } else {
+            submitNext(at: element, index: index)
         }
     }
 
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        if drain.tryBegin() {
+            receiveTerminal(error, at: index)
+            drain.finish(handle)
+        } else {
+            submitTerminal(error, index: index)
+        }
+    }
+
+    /// Copies the element at `element` into source `index`'s slot. Call inside the drain.
+    private func store(at element: UnsafeRawPointer, index: Int) {
+        let initialized = hasValue(at: index)
+        switch index {
+        case 0: storeLatest(element.assumingMemoryBound(to: E1.self), in: latest1, initialized: initialized)
+        case 1: storeLatest(element.assumingMemoryBound(to: E2.self), in: latest2, initialized: initialized)
+        case 2: storeLatest(element.assumingMemoryBound(to: E3.self), in: latest3, initialized: initialized)
+        case 3: storeLatest(element.assumingMemoryBound(to: E4.self), in: latest4, initialized: initialized)
+        case 4: storeLatest(element.assumingMemoryBound(to: E5.self), in: latest5, initialized: initialized)
+        case 5: storeLatest(element.assumingMemoryBound(to: E6.self), in: latest6, initialized: initialized)
+        case 6: storeLatest(element.assumingMemoryBound(to: E7.self), in: latest7, initialized: initialized)
+        case 7: storeLatest(element.assumingMemoryBound(to: E8.self), in: latest8, initialized: initialized)
+        default: preconditionFailure("CombineLatest8Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceNext` while the drain is taken: queues the element as a message. Out of line, so the
+    /// per-element path needs no `Message` or `Event` metadata.
+    @inline(never)
+    private func submitNext(at element: UnsafeRawPointer, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(.next(element.assumingMemoryBound(to: E1.self).pointee)), handle)
+        case 1: drain.submit(.source2(.next(element.assumingMemoryBound(to: E2.self).pointee)), handle)
+        case 2: drain.submit(.source3(.next(element.assumingMemoryBound(to: E3.self).pointee)), handle)
+        case 3: drain.submit(.source4(.next(element.assumingMemoryBound(to: E4.self).pointee)), handle)
+        case 4: drain.submit(.source5(.next(element.assumingMemoryBound(to: E5.self).pointee)), handle)
+        case 5: drain.submit(.source6(.next(element.assumingMemoryBound(to: E6.self).pointee)), handle)
+        case 6: drain.submit(.source7(.next(element.assumingMemoryBound(to: E7.self).pointee)), handle)
+        case 7: drain.submit(.source8(.next(element.assumingMemoryBound(to: E8.self).pointee)), handle)
+        default: preconditionFailure("CombineLatest8Sink: no source \(index)")
+        }
+    }
+
+    /// `sourceTerminal` while the drain is taken (see `submitNext`).
+    @inline(never)
+    private func submitTerminal(_ error: Swift.Error?, index: Int) {
+        switch index {
+        case 0: drain.submit(.source1(error.map { .error($0) } ?? .completed), handle)
+        case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
+        case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
+        case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
+        case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
+        case 5: drain.submit(.source6(error.map { .error($0) } ?? .completed), handle)
+        case 6: drain.submit(.source7(error.map { .error($0) } ?? .completed), handle)
+        case 7: drain.submit(.source8(error.map { .error($0) } ?? .completed), handle)
+        default: preconditionFailure("CombineLatest8Sink: no source \(index)")
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message {
+        case .source1(let event): handle(event, index: 0)
+        case .source2(let event): handle(event, index: 1)
+        case .source3(let event): handle(event, index: 2)
+        case .source4(let event): handle(event, index: 3)
+        case .source5(let event): handle(event, index: 4)
+        case .source6(let event): handle(event, index: 5)
+        case .source7(let event): handle(event, index: 6)
+        case .source8(let event): handle(event, index: 7)
+        }
+    }
+
+    private func handle<Value>(_ event: Event<Value>, index: Int) {
+        switch event {
+        case .next(let value):
+            var copy = value
+            store(copy: &copy, index: index)
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func store<Value>(copy value: UnsafePointer<Value>, index: Int) {
+        store(at: UnsafeRawPointer(value), index: index)
+    }
+
     override func makeResult() throws -> Observer.Element {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
     }
 }

@@ -30,17 +30,20 @@ extension ObservableType {
 }
 
 /// The state machine shared by every combineLatest sink. Subclasses own the typed latest values and a
-/// `SerialDrain`; from inside the drain they store an element and then call `receive(_:at:)`.
+/// `SerialDrain`; from inside the drain they store an element and then call `receiveNext(at:)`, or call
+/// `receiveTerminal(_:at:)`. The per-element path is not generic over the sources' elements: it builds no
+/// `Event` (each a run-time metadata look-up in unspecialised code) and forwards the result through the
+/// observer's element lane.
 class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final let subscriptions: [SingleAssignmentDisposable]
     private let arity: Int
 
-    // Touched only inside the subclass's drain.
-    private var hasValue: [Bool]
-    private var valueCount = 0
-    private var isDone: [Bool]
-    private var doneCount = 0
-    private var terminated = false
+    // Touched only inside the subclass's drain (which is what excludes conflicting accesses).
+    @exclusivity(unchecked) private var hasValue: [Bool]
+    @exclusivity(unchecked) private var valueCount = 0
+    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var doneCount = 0
+    @exclusivity(unchecked) private var terminated = false
 
     init(arity: Int, observer: Observer, cancel: SinkLink) {
         self.arity = arity
@@ -55,45 +58,79 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
         preconditionFailure("CombineLatestSinkBase.makeResult() is abstract: override it in the arity's sink.")
     }
 
-    /// Handles source `index`'s event (for `.next`, after the subclass stored the element).
-    final func receive<Value>(_ event: Event<Value>, at index: Int) {
+    /// Whether source `index` has produced an element (its slot in the subclass is initialised).
+    final func hasValue(at index: Int) -> Bool { hasValue[index] }
+
+    /// Source `index` produced an element, which the subclass has just stored.
+    final func receiveNext(at index: Int) {
+        // Marked first, even after termination: the flag also says the slot is initialised (the store
+        // before this call put a value there, which the subclass's `deinit` must destroy).
+        if !hasValue[index] {
+            hasValue[index] = true
+            valueCount += 1
+        }
         if terminated { return }
-        switch event {
-        case .next:
-            if !hasValue[index] {
-                hasValue[index] = true
-                valueCount += 1
+        if valueCount == arity {
+            let result: Observer.Element
+            do {
+                result = try makeResult()
+            } catch {
+                terminate(error)
+                return
             }
-            if valueCount == arity {
-                let result: Observer.Element
-                do {
-                    result = try makeResult()
-                } catch {
-                    terminate(.error(error))
-                    return
-                }
-                forwardOn(.next(result))
-            } else if doneCount == arity - 1 {
-                // Every other source has completed, one of them without a value: nothing can follow.
-                terminate(.completed)
-            }
-        case .error(let error):
-            terminate(.error(error))
-        case .completed:
-            if isDone[index] { return }
-            isDone[index] = true
-            doneCount += 1
-            if doneCount == arity {
-                terminate(.completed)
-            } else {
-                subscriptions[index].dispose()
-            }
+            forwardNext(result)
+        } else if doneCount == arity - 1 {
+            // Every other source has completed, one of them without a value: nothing can follow.
+            terminate(nil)
         }
     }
 
-    private func terminate(_ event: Event<Observer.Element>) {
+    /// Source `index` ended: with `error`, or completed (`nil`).
+    final func receiveTerminal(_ error: Swift.Error?, at index: Int) {
+        if terminated { return }
+        if let error {
+            terminate(error)
+            return
+        }
+        if isDone[index] { return }
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == arity {
+            terminate(nil)
+        } else {
+            subscriptions[index].dispose()
+        }
+    }
+
+    /// Handles source `index`'s event (for `.next`, after the subclass stored the element).
+    final func receive<Value>(_ event: Event<Value>, at index: Int) {
+        switch event {
+        case .next:
+            receiveNext(at: index)
+        case .error(let error):
+            receiveTerminal(error, at: index)
+        case .completed:
+            receiveTerminal(nil, at: index)
+        }
+    }
+
+    private func terminate(_ error: Swift.Error?) {
         terminated = true
-        forwardTerminal(event)
+        if let error {
+            forwardError(error)
+        } else {
+            forwardCompleted()
+        }
+    }
+}
+
+/// Stores `value` in `slot`: assigns over the previous value when `initialized`, else initialises it.
+@inline(__always)
+func storeLatest<Value>(_ value: UnsafePointer<Value>, in slot: UnsafeMutablePointer<Value>, initialized: Bool) {
+    if initialized {
+        slot.update(from: value, count: 1)
+    } else {
+        slot.initialize(from: value, count: 1)
     }
 }
 

@@ -19,3 +19,50 @@ final class CombiningSourceObserver<Element, Receiver: CombiningMessageReceiver>
         receiver.submit(wrap(event))
     }
 }
+
+/// A combineLatest sink as its sources' observers see it: elements by address (of source `index`'s
+/// element type) and terminal events, without an `Event`.
+protocol CombineLatestElementReceiver: AnyObject {
+    func sourceNext(at element: UnsafeRawPointer, index: Int)
+    func sourceTerminal(_ error: Swift.Error?, index: Int)
+}
+
+/// Observes source `index` of a combineLatest sink through RxKit's element and terminal lanes: the
+/// upstream sink or subject hands each element over by address, and terminal events without an `Event`.
+final class CombineLatestSourceObserver<Element, Receiver: CombineLatestElementReceiver>: ObserverNode, ObserverType,
+    @unchecked Sendable {
+    private let receiver: Receiver
+    private let index: Int
+
+    init(index: Int, into receiver: Receiver) {
+        self.receiver = receiver
+        self.index = index
+        super.init()
+        hasElementLane = true
+        hasTerminalLane = true
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+            next(at: &value)
+        case .error(let error):
+            receiver.sourceTerminal(error, index: index)
+        case .completed:
+            receiver.sourceTerminal(nil, index: index)
+        }
+    }
+
+    private func next(at element: UnsafePointer<Element>) {
+        receiver.sourceNext(at: UnsafeRawPointer(element), index: index)
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        receiver.sourceNext(at: element, index: index)
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        receiver.sourceTerminal(error, index: index)
+    }
+}

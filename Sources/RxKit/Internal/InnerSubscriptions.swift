@@ -43,7 +43,10 @@ class InnerSubscription: ObserverNode, @unchecked Sendable {
     /// Drain: handed to the group with `attach`/`attachCurrent` (so finishing it must go through the group).
     @exclusivity(unchecked) final var isAttached = false
 
-    override init() {}
+    override init() {
+        super.init()
+        dropsSubscriptionOnDispose = true  // the group drops the inner's subscription (`finish`, `dispose`)
+    }
 }
 
 /// The receiving side of an `InnerObserver`: the flattening sink. Non-generic, so the observer needs no

@@ -29,7 +29,7 @@ final class CombineLatest2Producer<E1, E2, Result>: Producer<Result>, @unchecked
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest2Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2))
@@ -48,7 +48,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     private var latest1: E1?
     private var latest2: E2?
 
-    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
@@ -108,7 +108,7 @@ final class CombineLatest3Producer<E1, E2, E3, Result>: Producer<Result>, @unche
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest3Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3))
@@ -129,7 +129,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     private var latest2: E2?
     private var latest3: E3?
 
-    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
@@ -195,7 +195,7 @@ final class CombineLatest4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @u
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest4Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3, source4))
@@ -218,7 +218,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     private var latest3: E3?
     private var latest4: E4?
 
-    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
@@ -290,7 +290,7 @@ final class CombineLatest5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest5Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3, source4, source5))
@@ -315,7 +315,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     private var latest4: E4?
     private var latest5: E5?
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
@@ -393,7 +393,7 @@ final class CombineLatest6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest6Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3, source4, source5, source6))
@@ -420,7 +420,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     private var latest5: E5?
     private var latest6: E6?
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
@@ -504,7 +504,7 @@ final class CombineLatest7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest7Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7))
@@ -533,7 +533,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     private var latest6: E6?
     private var latest7: E7?
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
@@ -623,7 +623,7 @@ final class CombineLatest8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest8Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7, source8))
@@ -654,7 +654,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     private var latest7: E7?
     private var latest8: E8?
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 8, observer: observer, cancel: cancel)
     }

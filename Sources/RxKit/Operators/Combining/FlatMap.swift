@@ -56,7 +56,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
         self.ignoresElementsWhileBusy = false
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Inner.Element {
         let sink = FlatMapSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: ignoresElementsWhileBusy,
@@ -111,7 +111,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
-         observer: Observer, cancel: SinkLink) {
+         observer: Observer, cancel: SinkLink?) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy

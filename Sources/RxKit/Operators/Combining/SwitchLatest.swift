@@ -31,7 +31,7 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Inner.Element {
         let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, observer: observer, cancel: cancel)
@@ -74,7 +74,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     @exclusivity(unchecked) private var terminated = false
     @exclusivity(unchecked) private var inlineThread = 0
 
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink) {
+    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink?) {
         self.selector = selector
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)

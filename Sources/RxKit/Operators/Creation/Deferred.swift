@@ -13,7 +13,7 @@ final class DeferredProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         do {

@@ -50,7 +50,7 @@ final class TakeUntilPredicateProducer<Element>: Producer<Element>, @unchecked S
         self.behavior = behavior
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
@@ -61,7 +61,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
     typealias Element = Observer.Element
     private let parent: TakeUntilPredicateProducer<Element>
 
-    init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink) {
+    init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

@@ -50,8 +50,8 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
 
     /// Makes the sink of a subscription to `stages` (the last stage of the chain this stage belongs to) and
     /// subscribes it to the chain's source: the first stage, which knows the source's element type, does it.
-    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         preconditionFailure("MapFilterProducer.makeSink is abstract: each stage class overrides it.")
     }
 
@@ -63,7 +63,7 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
         FilterStage(previous: self, predicate: predicate)
     }
 
-    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         makeSink(for: self, observer, cancel: cancel)
     }
@@ -81,8 +81,8 @@ class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable
         super.init()
     }
 
-    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -100,8 +100,8 @@ class LaterStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendab
         super.init()
     }
 
-    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         previous.makeSink(for: stages, observer, cancel: cancel)
     }
 }
@@ -184,7 +184,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     where Observer.Element == Result {
     private let stages: MapFilterProducer<Result>
 
-    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink) {
+    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink?) {
         self.stages = stages
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true

@@ -21,7 +21,7 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             // As RxSwift does: a serial queue (and the main scheduler) keeps the order by itself, so each
@@ -44,7 +44,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
 
     private let scheduler: SerialDispatchQueueScheduler
 
-    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink) {
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
@@ -102,7 +102,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private var runID = 0
     private var currentRun: Disposable?
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }

@@ -22,13 +22,13 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
             // The subscriber drops what it gets here once it disposes or its sequence ends: the sink is
             // the disposable it receives (no `SinkLink`; see `ObserverNode.dropsSubscriptionOnDispose`).
             let (sink, subscription) = run(observer, cancel: nil)
-            sink.attachUpstream(subscription)
+            sink.attachUpstream(consume subscription)
             return sink
         }
         let link = SinkLink()
         // Destructured at once: destroying the tuple as a whole goes through its generic value witness.
         let (sink, subscription) = run(observer, cancel: link)
-        sink.attachUpstream(subscription)
+        sink.attachUpstream(consume subscription)
         link.attach(sink)
         return link
     }
@@ -315,13 +315,15 @@ class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
 
     /// Holds the subscription `run` returned; disposes it at once if this sink was disposed first (the
     /// source terminated during `subscribe`, or another thread disposed it).
-    final func attachUpstream(_ subscription: Disposable) {
+    ///
+    /// `consuming`: the caller's subscription is moved in, not copied and then destroyed (a retain and a
+    /// release through value witnesses).
+    final func attachUpstream(_ subscription: consuming Disposable) {
         upstream = subscription
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
         if previous & Self.disposedBit != 0 {
             // `dispose` came first and left the subscription to us.
-            upstream = nil
-            subscription.dispose()
+            upstream.take()?.dispose()
         }
     }
 

@@ -142,7 +142,8 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
     var isDisposed: Bool { withLock { disposed } }
 
     /// Holds the outer subscription; disposes it at once if `disposeOuter()` or `dispose()` came first.
-    func setOuter(_ subscription: Disposable) {
+    /// `consuming`, so the subscription is moved in, not copied and then destroyed by the caller.
+    func setOuter(_ subscription: consuming Disposable) {
         lock()
         if outerDisposed {
             unlock()

@@ -18,12 +18,24 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if Self.observerDropsSubscription(observer) {
-            // The subscriber drops what it gets here once it disposes or its sequence ends: the sink is
-            // the disposable it receives (no `SinkLink`; see `ObserverNode.dropsSubscriptionOnDispose`).
-            let (sink, subscription) = run(observer, cancel: nil)
-            sink.attachUpstream(consume subscription)
-            return sink
+        if Observer.self is ObserverNode.Type {
+            // A metatype check, then a reinterpretation of the (single-reference) value, as in
+            // `LaneHandle(of:)`.
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
+            if node._withUnsafeGuaranteedRef({ $0.dropsSubscriptionOnDispose }) {
+                // The subscriber drops what it gets here once it disposes or its sequence ends: the sink is
+                // the disposable it receives (no `SinkLink`; see `ObserverNode.dropsSubscriptionOnDispose`).
+                let (sink, subscription) = run(observer, cancel: nil)
+                sink.attachUpstream(consume subscription)
+                return sink
+            }
+            if node._withUnsafeGuaranteedRef({ $0.hasOwnLink }), let link = node._withUnsafeGuaranteedRef({ $0.claimOwnLink() }) {
+                // The subscriber's own object (`ClosureSubscription`) is the link.
+                let (sink, subscription) = run(observer, cancel: link)
+                sink.attachUpstream(consume subscription)
+                link.attach(sink)
+                return LinkedToSubscriber()
+            }
         }
         let link = SinkLink()
         // Destructured at once: destroying the tuple as a whole goes through its generic value witness.
@@ -33,19 +45,10 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
         return link
     }
 
-    /// Whether `observer` is an RxKit node that sets `dropsSubscriptionOnDispose`: a metatype check, then
-    /// a reinterpretation of the (single-reference) value, as in `LaneHandle(of:)`.
-    @inline(__always)
-    private static func observerDropsSubscription<Observer: ObserverType>(_ observer: Observer) -> Bool {
-        guard Observer.self is ObserverNode.Type else { return false }
-        return unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
-            ._withUnsafeGuaranteedRef { $0.dropsSubscriptionOnDispose }
-    }
-
     /// Creates the sink for `observer`, subscribes upstream, and returns both. `subscribeNow` hands the
     /// returned subscription to the sink (`SinkBase.attachUpstream`), which disposes it when the sink is
-    /// disposed (a sink disposes itself when it terminates). The sink then calls `cancel?.dispose()`, which
-    /// releases it from its link; `cancel` is `nil` when the subscriber takes the sink itself as its
+    /// disposed (a sink disposes itself when it terminates). The sink then calls `cancel?.sinkDisposed()`,
+    /// which releases it from its link; `cancel` is `nil` when the subscriber takes the sink itself as its
     /// disposable.
     func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
@@ -93,8 +96,20 @@ class ObserverNode: @unchecked Sendable {
     /// Not the closure subscriber: a sink may end its subscription without a terminal event (`skip(until:)`
     /// when the source completes first, as in RxSwift), and then only a link releases it from the
     /// `ClosureSubscription` the user keeps (the sink, through `SubscribeObserver`, holds that one: a
-    /// cycle). Between sinks the same case only keeps the ended sink until its subscriber is disposed.
+    /// cycle). That subscription is the link itself instead (`hasOwnLink`). Between sinks the same case
+    /// only keeps the ended sink until its subscriber is disposed.
     final var dropsSubscriptionOnDispose = false
+
+    /// Whether `claimOwnLink()` may return a link (set by `SubscribeObserver`), so that other nodes cost no
+    /// call.
+    final var hasOwnLink = false
+
+    /// For a node that sets `hasOwnLink`: the object that will be the link of the sink subscribed with this
+    /// node (see `SinkLink`), the first time it is asked; `nil` after that (an observer subscribed twice
+    /// gets a plain `SinkLink` the second time).
+    func claimOwnLink() -> SinkLink? {
+        nil
+    }
 
     /// `on(.completed)` (`error == nil`) or `on(.error(error))` without an `Event`: building or switching
     /// on an `Event<Element>` in unspecialised code costs a runtime metadata look-up (several hundred
@@ -336,46 +351,73 @@ class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
             // Moved out (`take()`), not copied and cleared: no retain/release pair.
             upstream.take()?.dispose()
         }
-        cancel?.dispose()
+        cancel?.sinkDisposed()
     }
 }
 
 /// The `Disposable` a subscriber that is not itself an RxKit node (see
 /// `ObserverNode.dropsSubscriptionOnDispose`) receives from `subscribe`: it holds the sink, and disposing it
-/// disposes the sink, exactly once. The sink disposes it in turn when it terminates, so the link (which the
-/// subscriber may keep) stops holding the sink chain, and with it the observer, once the subscription ends.
+/// disposes the sink, exactly once. The sink tells it when it is disposed (`sinkDisposed()`: it disposes
+/// itself when it terminates), so the link, which the subscriber may keep, stops holding the sink chain, and
+/// with it the observer, once the subscription ends.
 ///
 /// Lock-free like `SinkBase`: `attach` stores the sink and sets "attached", `dispose` sets "disposed", and
 /// whichever comes second disposes and releases the sink.
-final class SinkLink: Cancelable, @unchecked Sendable {
-    private static let disposedBit = 1
-    private static let attachedBit = 2
+///
+/// Not final: `ClosureSubscription` is the link of the sink that `subscribe(onNext:…)` subscribes (its
+/// `SubscribeObserver` hands it to `Producer` as the node's `ownLink`), one object fewer per subscription.
+/// It keeps this class's state word, adding its own bits above these two.
+@usableFromInline
+class SinkLink: Cancelable, @unchecked Sendable {
+    static let disposedBit = 1
+    static let attachedBit = 2
+    /// Set by `ClosureSubscription.sinkDisposed()`: the sink disposed itself and is released, while the
+    /// subscription stays undisposed. Never set on a plain link.
+    static let sinkReleasedBit = 4
 
     /// See `InlineWord`: must stay the first stored property.
     private var stateWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
-    @exclusivity(unchecked) private var sink: SinkBase?
+    @exclusivity(unchecked) final var sink: SinkBase?
 
     init() {
         InlineWord.initialize(self)
     }
 
+    @usableFromInline
     var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
 
-    func attach(_ sink: SinkBase) {
+    /// Holds the subscription's sink; disposes and releases it at once if the link was disposed, or the sink
+    /// reported its disposal (`ClosureSubscription`), first.
+    final func attach(_ sink: SinkBase) {
         self.sink = sink
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
         precondition(previous & Self.attachedBit == 0, "SinkLink.attach called twice")
-        if previous & Self.disposedBit != 0 {
-            // `dispose` came first and left the sink to us.
-            self.sink = nil
-            sink.dispose()
+        if previous & (Self.disposedBit | Self.sinkReleasedBit) != 0 {
+            // `dispose` (or `sinkDisposed`) came first and left the sink to us. Disposing it again is
+            // harmless when it disposed itself.
+            self.sink.take()?.dispose()
         }
     }
 
+    /// Called by the sink when it is disposed (by this link or by itself, on termination): releases it.
+    func sinkDisposed() {
+        dispose()
+    }
+
+    @usableFromInline
     func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0, previous & Self.attachedBit != 0 else { return }
         sink.take()?.dispose()
     }
+}
+
+/// What `Producer` returns when the subscriber's own object is the sink's link (`ObserverNode.ownLink`):
+/// that object already holds the sink, so there is nothing else to dispose. An empty value, so returning
+/// it costs no allocation or reference count; `ClosureSubscription.attach` recognises its type.
+@usableFromInline
+struct LinkedToSubscriber: Disposable {
+    @usableFromInline
+    func dispose() {}
 }

@@ -49,7 +49,9 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     /// returned subscription to the sink (`SinkBase.attachUpstream`), which disposes it when the sink is
     /// disposed (a sink disposes itself when it terminates). The sink then calls `cancel?.sinkDisposed()`,
     /// which releases it from its link; `cancel` is `nil` when the subscriber takes the sink itself as its
-    /// disposable.
+    /// disposable. Overrides make the subscription first and then the tuple
+    /// (`let subscription = source.subscribe(sink); return (sink, subscription)`), so that `sink` moves into
+    /// the tuple instead of being retained for it and released after.
     func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         preconditionFailure("Producer.run(_:cancel:) is abstract: override it in the operator's Producer subclass.")

@@ -32,7 +32,8 @@ final class CombineLatest2Producer<E1, E2, Result>: Producer<Result>, @unchecked
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest2Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2))
+        let subscription = sink.run(source1, source2)
+        return (sink, subscription)
     }
 }
 
@@ -111,7 +112,8 @@ final class CombineLatest3Producer<E1, E2, E3, Result>: Producer<Result>, @unche
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest3Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3))
+        let subscription = sink.run(source1, source2, source3)
+        return (sink, subscription)
     }
 }
 
@@ -198,7 +200,8 @@ final class CombineLatest4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @u
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest4Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4))
+        let subscription = sink.run(source1, source2, source3, source4)
+        return (sink, subscription)
     }
 }
 
@@ -293,7 +296,8 @@ final class CombineLatest5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest5Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5))
+        let subscription = sink.run(source1, source2, source3, source4, source5)
+        return (sink, subscription)
     }
 }
 
@@ -396,7 +400,8 @@ final class CombineLatest6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest6Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6)
+        return (sink, subscription)
     }
 }
 
@@ -507,7 +512,8 @@ final class CombineLatest7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest7Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
+        return (sink, subscription)
     }
 }
 
@@ -626,7 +632,8 @@ final class CombineLatest8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest8Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7, source8))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
+        return (sink, subscription)
     }
 }
 

@@ -109,7 +109,8 @@ final class CombineLatestCollectionProducer<SourceElement, Result>: Producer<Res
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatestCollectionSink(arity: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+        let subscription = sink.run(sources)
+        return (sink, subscription)
     }
 }
 

@@ -39,7 +39,8 @@ final class ConcatProducer<Sources: Sequence, Element>: Producer<Element>, @unch
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = ConcatSink(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 }
 

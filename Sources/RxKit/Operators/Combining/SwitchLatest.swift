@@ -35,7 +35,9 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
         where Observer.Element == Inner.Element {
         let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        // The subscription made before the tuple, so `sink` moves into it (no retain/release pair).
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 

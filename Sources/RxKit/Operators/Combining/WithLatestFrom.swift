@@ -30,7 +30,8 @@ final class WithLatestFromProducer<First, Second, Result>: Producer<Result>, @un
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(first: first, second: second))
+        let subscription = sink.run(first: first, second: second)
+        return (sink, subscription)
     }
 }
 

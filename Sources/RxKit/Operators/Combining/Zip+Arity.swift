@@ -32,7 +32,8 @@ final class Zip2Producer<E1, E2, Result>: Producer<Result>, @unchecked Sendable 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip2Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2))
+        let subscription = sink.run(source1, source2)
+        return (sink, subscription)
     }
 }
 
@@ -115,7 +116,8 @@ final class Zip3Producer<E1, E2, E3, Result>: Producer<Result>, @unchecked Senda
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip3Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3))
+        let subscription = sink.run(source1, source2, source3)
+        return (sink, subscription)
     }
 }
 
@@ -206,7 +208,8 @@ final class Zip4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @unchecked S
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip4Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4))
+        let subscription = sink.run(source1, source2, source3, source4)
+        return (sink, subscription)
     }
 }
 
@@ -305,7 +308,8 @@ final class Zip5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>, @uncheck
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip5Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5))
+        let subscription = sink.run(source1, source2, source3, source4, source5)
+        return (sink, subscription)
     }
 }
 
@@ -412,7 +416,8 @@ final class Zip6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Result>, @unc
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip6Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6)
+        return (sink, subscription)
     }
 }
 
@@ -527,7 +532,8 @@ final class Zip7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>, 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip7Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
+        return (sink, subscription)
     }
 }
 
@@ -650,7 +656,8 @@ final class Zip8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip8Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7, source8))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
+        return (sink, subscription)
     }
 }
 

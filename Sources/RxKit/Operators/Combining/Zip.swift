@@ -133,7 +133,8 @@ final class ZipCollectionProducer<SourceElement, Result>: Producer<Result>, @unc
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = ZipCollectionSink(arity: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+        let subscription = sink.run(sources)
+        return (sink, subscription)
     }
 }
 

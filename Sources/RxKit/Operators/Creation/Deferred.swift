@@ -18,7 +18,8 @@ final class DeferredProducer<Element>: Producer<Element>, @unchecked Sendable {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         do {
             let source = try observableFactory()
-            return (sink, source.subscribe(sink))
+            let subscription = source.subscribe(sink)
+            return (sink, subscription)
         } catch {
             sink.on(.error(error))
             return (sink, Disposables.create())

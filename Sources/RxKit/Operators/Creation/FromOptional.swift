@@ -44,7 +44,8 @@ final class FromOptionalScheduledProducer<Element>: Producer<Element>, @unchecke
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = FromOptionalScheduledSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(optional: optional, scheduler: scheduler))
+        let subscription = sink.run(optional: optional, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

@@ -33,10 +33,12 @@ final class FromSequenceProducer<Elements: Sequence>: Producer<Elements.Element>
         where Observer.Element == Elements.Element {
         if scheduler is CurrentThreadScheduler, let positional = PositionalElements.of(elements) {  // its only instance is `.instance`
             let sink = FromPositionalSink(elements: elements, positional: positional, observer: observer, cancel: cancel)
-            return (sink, sink.run())
+            let subscription = sink.run()
+            return (sink, subscription)
         }
         let sink = FromSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run(scheduler: scheduler))
+        let subscription = sink.run(scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

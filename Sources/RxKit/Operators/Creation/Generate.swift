@@ -30,7 +30,8 @@ final class GenerateProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = GenerateSink(condition: condition, iterate: iterate, observer: observer, cancel: cancel)
-        return (sink, sink.run(initialState: initialState, scheduler: scheduler))
+        let subscription = sink.run(initialState: initialState, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

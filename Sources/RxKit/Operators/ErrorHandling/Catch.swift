@@ -38,7 +38,8 @@ final class CatchProducer<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -136,7 +137,8 @@ final class CatchSequenceProducer<Element, Sources: Sequence>: Producer<Element>
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = CatchSequenceSink<Sources, Observer>(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 }
 

@@ -48,7 +48,8 @@ final class RetryWhenProducer<Element, ErrorType: Swift.Error, TriggerObservable
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, ErrorType, TriggerObservable>(source: source, observer: observer, cancel: cancel)
-        return (sink, sink.run(notificationHandler))
+        let subscription = sink.run(notificationHandler)
+        return (sink, subscription)
     }
 }
 

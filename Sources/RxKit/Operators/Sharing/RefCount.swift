@@ -22,7 +22,8 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 
     /// Counts `sink` in; returns its generation and whether it must connect.

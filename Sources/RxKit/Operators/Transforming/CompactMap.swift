@@ -18,7 +18,8 @@ final class CompactMapProducer<Source, Result>: Producer<Result>, @unchecked Sen
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -30,7 +30,8 @@ final class DecodeProducer<Item: Decodable, Decoder: DataDecoder>: Producer<Item
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Item {
         let sink = DecodeSink(decoder: decoder, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

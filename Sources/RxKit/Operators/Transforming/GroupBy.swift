@@ -50,7 +50,8 @@ final class GroupByProducer<Key: Hashable, Element>: Producer<GroupedObservable<
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source))
+        let subscription = sink.run(source: source)
+        return (sink, subscription)
     }
 }
 

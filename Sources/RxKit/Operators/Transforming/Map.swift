@@ -84,7 +84,8 @@ class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable
     override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
         -> (sink: SinkBase, subscription: Disposable) {
         let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)  // first, so `sink` moves into the tuple (no retain/release)
+        return (sink, subscription)
     }
 }
 

@@ -54,7 +54,8 @@ final class ReduceProducer<Source, Accumulate, Result>: Producer<Result>, @unche
         where Observer.Element == Result {
         let sink = ReduceSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, mapResult: mapResult,
                                                              observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -30,7 +30,8 @@ final class ScanProducer<Source, Accumulate>: Producer<Accumulate>, @unchecked S
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Accumulate {
         let sink = ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -21,7 +21,8 @@ final class StartWithProducer<Element>: Producer<Element>, @unchecked Sendable {
         for element in elements {
             sink.forwardOn(.next(element))
         }
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

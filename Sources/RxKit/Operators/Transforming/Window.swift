@@ -32,7 +32,8 @@ final class WindowProducer<Element>: Producer<Observable<Element>>, @unchecked S
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Observable<Element> {
         let sink = WindowSink<Element, Observer>(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source))
+        let subscription = sink.run(source: source)
+        return (sink, subscription)
     }
 }
 

@@ -24,7 +24,8 @@ final class DefaultIfEmptyProducer<Element>: Producer<Element>, @unchecked Senda
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -64,7 +65,8 @@ final class SwitchIfEmptyProducer<Element>: Producer<Element>, @unchecked Sendab
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 

@@ -28,10 +28,12 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
             // event is one plain `schedule` call — which `MainScheduler` runs inline when already on the
             // main queue with nothing waiting (a Driver fed from the main thread).
             let sink = ObserveOnSerialSink(scheduler: serial, observer: observer, cancel: cancel)
-            return (sink, source.subscribe(sink))
+            let subscription = source.subscribe(sink)
+            return (sink, subscription)
         }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

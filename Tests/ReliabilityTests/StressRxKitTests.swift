@@ -75,9 +75,9 @@ struct StressRxKitTests {
         }
     }
 
-    /// A terminal event from another thread while `subscribe` is still running races each `SinkLink`'s
-    /// `attach` (and the closure subscription's) with `dispose`: the upstream must be disposed exactly
-    /// once and `onDisposed` run exactly once, whichever side wins.
+    /// A terminal event from another thread while `subscribe` is still running races each sink's
+    /// `attachUpstream` (and the closure subscription's `attach` as the sink's link) with `dispose`: the
+    /// upstream must be disposed exactly once and `onDisposed` run exactly once, whichever side wins.
     @Test func terminalFromAnotherThreadRacesSubscribe() {
         for _ in 0..<Stress.rounds {
             let upstreamDisposals = Locked(0)

@@ -55,30 +55,32 @@ extension ObservableType {
 
 /// The disposable behind closure subscriptions: disposes upstream and runs `onDisposed` once.
 ///
-/// Lock-free, like `SinkLink`: one inline state word (see `InlineWord`). `attach` stores the upstream
-/// and sets "attached"; `dispose` sets "disposed" and, if the upstream is attached, takes it; whichever
-/// comes second disposes the upstream. "Stopped" is set by the observer on the first terminal event, so
-/// that nothing reaches the closures after it, even re-entrantly from inside a terminal handler.
+/// When the source is an RxKit operator, it is also the link of that operator's sink (a `SinkLink`, whose
+/// state word it shares): `Producer` attaches the sink to it directly (`SubscribeObserver.claimOwnLink()`)
+/// instead of making a separate link, and returns `LinkedToSubscriber`, which `attach` ignores. The sink
+/// reports its own disposal (it disposes itself when it terminates, and `skip(until:)` may end without a
+/// terminal event) with `sinkDisposed()`, which releases it without disposing this subscription (no
+/// `onDisposed`, as with a separate link).
+///
+/// Lock-free: one inline state word (see `InlineWord`, `SinkLink`). `attach` stores the upstream and sets
+/// "upstream attached"; `dispose` sets "disposed" and, if the upstream (or sink) is attached, takes it;
+/// whichever comes second disposes it. "Stopped" is set by the observer on the first terminal event, so that
+/// nothing reaches the closures after it, even re-entrantly from inside a terminal handler.
 @usableFromInline
-final class ClosureSubscription: Cancelable, @unchecked Sendable {
-    static let disposedBit = 1
-    static let attachedBit = 2
-    static let stoppedBit = 4
+final class ClosureSubscription: SinkLink, @unchecked Sendable {
+    static let upstreamAttachedBit = 8
+    static let stoppedBit = 16
+    /// Set when a `Producer` took this subscription as its sink's link (`claimAsLink`).
+    static let claimedBit = 32
 
-    /// See `InlineWord`: must stay the first stored property.
-    private var stateWord = InlineWord.sentinel
-    private let resourceTracking = ResourceTracking()
     @exclusivity(unchecked) private var upstream: Disposable?
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
     @usableFromInline
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
-        InlineWord.initialize(self)
+        super.init()
     }
-
-    @usableFromInline
-    var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
 
     /// Whether events may still reach the closures: neither disposed nor stopped (one acquire load).
     @inline(__always)
@@ -89,10 +91,17 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
         InlineWord.fetchOr(self, Self.stoppedBit) & (Self.disposedBit | Self.stoppedBit) == 0
     }
 
+    /// Whether this call is the first to take this subscription as a sink's link.
+    func claimAsLink() -> Bool {
+        InlineWord.fetchOr(self, Self.claimedBit) & Self.claimedBit == 0
+    }
+
     @usableFromInline
     func attach(_ disposable: Disposable) {
+        // The sink is attached to this subscription itself (see above): nothing more to hold.
+        if type(of: disposable) == LinkedToSubscriber.self { return }
         upstream = disposable
-        let previous = InlineWord.fetchOr(self, Self.attachedBit)
+        let previous = InlineWord.fetchOr(self, Self.upstreamAttachedBit)
         if previous & Self.disposedBit != 0 {
             // `dispose` came first (e.g. the sequence ended during `subscribe`) and left the upstream to us.
             upstream = nil
@@ -100,16 +109,28 @@ final class ClosureSubscription: Cancelable, @unchecked Sendable {
         }
     }
 
+    /// The sink disposed itself: release it, leaving this subscription (and `onDisposed`) alone.
+    override func sinkDisposed() {
+        let previous = InlineWord.fetchOr(self, Self.sinkReleasedBit)
+        guard previous & (Self.disposedBit | Self.sinkReleasedBit) == 0, previous & Self.attachedBit != 0 else { return }
+        _ = sink.take()
+    }
+
     @usableFromInline
-    func dispose() {
+    override func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0 else { return }
+        var sink: SinkBase?
+        if previous & (Self.attachedBit | Self.sinkReleasedBit) == Self.attachedBit {
+            sink = self.sink.take()
+        }
         var upstream: Disposable?
-        if previous & Self.attachedBit != 0 {
+        if previous & Self.upstreamAttachedBit != 0 {
             upstream = self.upstream.take()
         }
         // Only the one caller that set "disposed" gets here, so `onDisposed` needs no lock.
         let onDisposed = self.onDisposed.take()
+        sink?.dispose()
         upstream?.dispose()
         onDisposed?()
     }
@@ -143,6 +164,12 @@ final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked S
         super.init()
         hasElementLane = true
         hasTerminalLane = true
+        hasOwnLink = true
+    }
+
+    /// The subscription is the link of the sink this observer is subscribed to (see `ClosureSubscription`).
+    override func claimOwnLink() -> SinkLink? {
+        subscription.claimAsLink() ? subscription : nil
     }
 
     @usableFromInline

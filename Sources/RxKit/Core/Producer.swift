@@ -18,16 +18,41 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if Observer.self is ObserverNode.Type {
+            // A metatype check, then a reinterpretation of the (single-reference) value, as in
+            // `LaneHandle(of:)`.
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
+            if node._withUnsafeGuaranteedRef({ $0.dropsSubscriptionOnDispose }) {
+                // The subscriber drops what it gets here once it disposes or its sequence ends: the sink is
+                // the disposable it receives (no `SinkLink`; see `ObserverNode.dropsSubscriptionOnDispose`).
+                let (sink, subscription) = run(observer, cancel: nil)
+                sink.attachUpstream(consume subscription)
+                return sink
+            }
+            if node._withUnsafeGuaranteedRef({ $0.hasOwnLink }), let link = node._withUnsafeGuaranteedRef({ $0.claimOwnLink() }) {
+                // The subscriber's own object (`ClosureSubscription`) is the link.
+                let (sink, subscription) = run(observer, cancel: link)
+                sink.attachUpstream(consume subscription)
+                link.attach(sink)
+                return LinkedToSubscriber()
+            }
+        }
         let link = SinkLink()
         // Destructured at once: destroying the tuple as a whole goes through its generic value witness.
         let (sink, subscription) = run(observer, cancel: link)
-        link.attach(sink: sink, subscription: subscription)
+        sink.attachUpstream(consume subscription)
+        link.attach(sink)
         return link
     }
 
-    /// Creates the sink for `observer`, subscribes upstream, and returns both. The sink calls
-    /// `cancel.dispose()` when it terminates, which disposes the upstream subscription at once.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    /// Creates the sink for `observer`, subscribes upstream, and returns both. `subscribeNow` hands the
+    /// returned subscription to the sink (`SinkBase.attachUpstream`), which disposes it when the sink is
+    /// disposed (a sink disposes itself when it terminates). The sink then calls `cancel?.sinkDisposed()`,
+    /// which releases it from its link; `cancel` is `nil` when the subscriber takes the sink itself as its
+    /// disposable. Overrides make the subscription first and then the tuple
+    /// (`let subscription = source.subscribe(sink); return (sink, subscription)`), so that `sink` moves into
+    /// the tuple instead of being retained for it and released after.
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         preconditionFailure("Producer.run(_:cancel:) is abstract: override it in the operator's Producer subclass.")
     }
@@ -38,9 +63,9 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
 @usableFromInline
 class ObserverNode: @unchecked Sendable {
-    /// `Sink`'s disposed flag (0, then 1), or a subject hub's delivery state (`SubjectHub`, which is a node
-    /// so that a share's connection can be both the source's observer and its subscribers' hub); read and
-    /// written only atomically through `InlineWord`. It must stay the first stored property of this root
+    /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
+    /// (`SubjectHub`, which is a node so that a share's connection can be both the source's observer and its
+    /// subscribers' hub); read and written only atomically through `InlineWord`. It must stay the first stored property of this root
     /// class (see `InlineWord`). Inline, it costs no allocation.
     private var stateWord = InlineWord.sentinel
     /// Whether this node takes elements through `onNextElement(at:)` (its element lane): set in the
@@ -54,14 +79,39 @@ class ObserverNode: @unchecked Sendable {
         InlineWord.initialize(self)
     }
 
-    /// For a `Sink`: whether it was disposed (the state word is its disposed flag). A single load.
+    /// For a `Sink`: whether it was disposed (the state word's "disposed" bit). A single load.
     /// Meaningless on other nodes (on a subject hub the word is its delivery state).
     @inline(__always)
-    final var sinkIsDisposed: Bool { InlineWord.load(self) != 0 }
+    final var sinkIsDisposed: Bool { InlineWord.load(self) & SinkBase.disposedBit != 0 }
 
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
     final var hasTerminalLane = false
+
+    /// Whether whoever holds this node drops the disposable that subscribing it returns once the node is
+    /// disposed or its sequence has ended: RxKit's sinks (the subscription is their upstream, see
+    /// `SinkBase`) and the flattening sinks' inner observers (their group drops the inner's subscription).
+    /// `Producer` then returns the sink itself as the disposable, without a `SinkLink`: a link exists so
+    /// that a subscriber who keeps the disposable does not keep the sink chain (and the observer) alive
+    /// after the subscription ends, which such a holder never does. Set in those classes' `init`.
+    ///
+    /// Not the closure subscriber: a sink may end its subscription without a terminal event (`skip(until:)`
+    /// when the source completes first, as in RxSwift), and then only a link releases it from the
+    /// `ClosureSubscription` the user keeps (the sink, through `SubscribeObserver`, holds that one: a
+    /// cycle). That subscription is the link itself instead (`hasOwnLink`). Between sinks the same case
+    /// only keeps the ended sink until its subscriber is disposed.
+    final var dropsSubscriptionOnDispose = false
+
+    /// Whether `claimOwnLink()` may return a link (set by `SubscribeObserver`), so that other nodes cost no
+    /// call.
+    final var hasOwnLink = false
+
+    /// For a node that sets `hasOwnLink`: the object that will be the link of the sink subscribed with this
+    /// node (see `SinkLink`), the first time it is asked; `nil` after that (an observer subscribed twice
+    /// gets a plain `SinkLink` the second time).
+    func claimOwnLink() -> SinkLink? {
+        nil
+    }
 
     /// `on(.completed)` (`error == nil`) or `on(.error(error))` without an `Event`: building or switching
     /// on an `Event<Element>` in unspecialised code costs a runtime metadata look-up (several hundred
@@ -186,7 +236,7 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     /// retain and release it (two atomic operations per hop).
     private let lane: LaneHandle
 
-    init(observer: Observer, cancel: SinkLink) {
+    init(observer: Observer, cancel: SinkLink?) {
         self.observer = observer
         lane = LaneHandle(of: observer)
         super.init(cancel: cancel)
@@ -194,7 +244,7 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 
     /// Whether `dispose()` has run (a single acquire load).
     @inline(__always)
-    private final var disposedFlagIsSet: Bool { InlineWord.load(self) != 0 }
+    private final var disposedFlagIsSet: Bool { InlineWord.load(self) & SinkBase.disposedBit != 0 }
 
 
     /// Delivers `event` downstream unless this sink was disposed.
@@ -272,69 +322,122 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     final var isDisposed: Bool { disposedFlagIsSet }
 }
 
-/// The non-generic part of `Sink`: the subscription's `SinkLink` and `dispose()`. A sink is handed around
-/// as a `Disposable` (`run` returns it); with the conformance declared here, on a non-generic class, that
-/// existential's witness table is a static one, not instantiated at run time for each generic sink type
-/// (`swift_getWitnessTable`, ~110 instructions per subscription per operator).
+/// The non-generic part of `Sink`: the upstream subscription, the subscription's `SinkLink` (if any) and
+/// `dispose()`. A sink is handed around as a `Disposable` (the subscriber may receive it); with the
+/// conformance declared here, on a non-generic class, that existential's witness table is a static one, not
+/// instantiated at run time for each generic sink type (`swift_getWitnessTable`, ~110 instructions per
+/// subscription per operator).
+///
+/// Lock-free, RxSwift's `SinkDisposer` idea, in the sink's own inline state word: a "disposed" bit (the
+/// sink's disposed flag) and an "attached" bit. `attachUpstream` stores the upstream subscription and then
+/// sets "attached"; `dispose` sets "disposed". Whichever of the two comes second (it sees the other's bit)
+/// disposes the upstream subscription, so exactly one thread touches it after it is published, and the
+/// word's acquire/release orders those accesses.
 class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
-    final let cancel: SinkLink
+    static let disposedBit = 1
+    static let attachedBit = 2
 
-    init(cancel: SinkLink) {
+    /// The link the subscriber received, or `nil` when it received this sink (see
+    /// `ObserverNode.dropsSubscriptionOnDispose`).
+    final let cancel: SinkLink?
+    @exclusivity(unchecked) private final var upstream: Disposable?
+
+    init(cancel: SinkLink?) {
         self.cancel = cancel
         super.init()
+        dropsSubscriptionOnDispose = true
     }
 
-    /// Stops delivery and disposes the subscription (the sink and upstream).
+    /// Holds the subscription `run` returned; disposes it at once if this sink was disposed first (the
+    /// source terminated during `subscribe`, or another thread disposed it).
+    ///
+    /// `consuming`: the caller's subscription is moved in, not copied and then destroyed (a retain and a
+    /// release through value witnesses).
+    final func attachUpstream(_ subscription: consuming Disposable) {
+        upstream = subscription
+        let previous = InlineWord.fetchOr(self, Self.attachedBit)
+        if previous & Self.disposedBit != 0 {
+            // `dispose` came first and left the subscription to us.
+            upstream.take()?.dispose()
+        }
+    }
+
+    /// Stops delivery and disposes the subscription (upstream, then the link, which releases this sink).
+    /// Idempotent.
     func dispose() {
-        _ = InlineWord.fetchOr(self, 1)
-        cancel.dispose()
+        let previous = InlineWord.fetchOr(self, Self.disposedBit)
+        guard previous & Self.disposedBit == 0 else { return }
+        if previous & Self.attachedBit != 0 {
+            // Moved out (`take()`), not copied and cleared: no retain/release pair.
+            upstream.take()?.dispose()
+        }
+        cancel?.sinkDisposed()
     }
 }
 
-/// Holds a subscription's sink and upstream subscription and disposes both, exactly once.
-/// It is the `Disposable` the subscriber receives from `subscribe`.
+/// The `Disposable` a subscriber that is not itself an RxKit node (see
+/// `ObserverNode.dropsSubscriptionOnDispose`) receives from `subscribe`: it holds the sink, and disposing it
+/// disposes the sink, exactly once. The sink tells it when it is disposed (`sinkDisposed()`: it disposes
+/// itself when it terminates), so the link, which the subscriber may keep, stops holding the sink chain, and
+/// with it the observer, once the subscription ends.
 ///
-/// Lock-free, RxSwift's `SinkDisposer` idea: one state word with a "disposed" and an "attached" bit.
-/// `attach` stores the pair and then sets "attached"; `dispose` sets "disposed". Whichever of the two
-/// comes second (it sees the other's bit) disposes the pair, so exactly one thread touches the stored
-/// pair after it is published, and the word's acquire/release orders those accesses.
-final class SinkLink: Cancelable, @unchecked Sendable {
-    private static let disposedBit = 1
-    private static let attachedBit = 2
+/// Lock-free like `SinkBase`: `attach` stores the sink and sets "attached", `dispose` sets "disposed", and
+/// whichever comes second disposes and releases the sink.
+///
+/// Not final: `ClosureSubscription` is the link of the sink that `subscribe(onNext:…)` subscribes (its
+/// `SubscribeObserver` hands it to `Producer` as the node's `ownLink`), one object fewer per subscription.
+/// It keeps this class's state word, adding its own bits above these two.
+@usableFromInline
+class SinkLink: Cancelable, @unchecked Sendable {
+    static let disposedBit = 1
+    static let attachedBit = 2
+    /// Set by `ClosureSubscription.sinkDisposed()`: the sink disposed itself and is released, while the
+    /// subscription stays undisposed. Never set on a plain link.
+    static let sinkReleasedBit = 4
 
     /// See `InlineWord`: must stay the first stored property.
     private var stateWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
-    @exclusivity(unchecked) private var sink: Disposable?
-    @exclusivity(unchecked) private var subscription: Disposable?
+    @exclusivity(unchecked) final var sink: SinkBase?
 
     init() {
         InlineWord.initialize(self)
     }
 
+    @usableFromInline
     var isDisposed: Bool { InlineWord.load(self) & Self.disposedBit != 0 }
 
-    func attach(sink: Disposable, subscription: Disposable) {
+    /// Holds the subscription's sink; disposes and releases it at once if the link was disposed, or the sink
+    /// reported its disposal (`ClosureSubscription`), first.
+    final func attach(_ sink: SinkBase) {
         self.sink = sink
-        self.subscription = subscription
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
         precondition(previous & Self.attachedBit == 0, "SinkLink.attach called twice")
-        if previous & Self.disposedBit != 0 {
-            // `dispose` came first and left the pair to us.
-            self.sink = nil
-            self.subscription = nil
-            sink.dispose()
-            subscription.dispose()
+        if previous & (Self.disposedBit | Self.sinkReleasedBit) != 0 {
+            // `dispose` (or `sinkDisposed`) came first and left the sink to us. Disposing it again is
+            // harmless when it disposed itself.
+            self.sink.take()?.dispose()
         }
     }
 
+    /// Called by the sink when it is disposed (by this link or by itself, on termination): releases it.
+    func sinkDisposed() {
+        dispose()
+    }
+
+    @usableFromInline
     func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0, previous & Self.attachedBit != 0 else { return }
-        // Moved out (`take()`), not copied and cleared: no retain/release pair per reference.
-        let sink = self.sink.take()
-        let subscription = self.subscription.take()
-        sink?.dispose()
-        subscription?.dispose()
+        sink.take()?.dispose()
     }
+}
+
+/// What `Producer` returns when the subscriber's own object is the sink's link (`ObserverNode.ownLink`):
+/// that object already holds the sink, so there is nothing else to dispose. An empty value, so returning
+/// it costs no allocation or reference count; `ClosureSubscription.attach` recognises its type.
+@usableFromInline
+struct LinkedToSubscriber: Disposable {
+    @usableFromInline
+    func dispose() {}
 }

@@ -54,7 +54,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
         let subscription = subscribeHandler(SerialSourceObserver(sink: sink))
@@ -67,7 +67,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
 final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
 
-    override init(observer: Observer, cancel: SinkLink) {
+    override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
         hasTerminalLane = true

@@ -43,7 +43,10 @@ class InnerSubscription: ObserverNode, @unchecked Sendable {
     /// Drain: handed to the group with `attach`/`attachCurrent` (so finishing it must go through the group).
     @exclusivity(unchecked) final var isAttached = false
 
-    override init() {}
+    override init() {
+        super.init()
+        dropsSubscriptionOnDispose = true  // the group drops the inner's subscription (`finish`, `dispose`)
+    }
 }
 
 /// The receiving side of an `InnerObserver`: the flattening sink. Non-generic, so the observer needs no
@@ -139,7 +142,8 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
     var isDisposed: Bool { withLock { disposed } }
 
     /// Holds the outer subscription; disposes it at once if `disposeOuter()` or `dispose()` came first.
-    func setOuter(_ subscription: Disposable) {
+    /// `consuming`, so the subscription is moved in, not copied and then destroyed by the caller.
+    func setOuter(_ subscription: consuming Disposable) {
         lock()
         if outerDisposed {
             unlock()

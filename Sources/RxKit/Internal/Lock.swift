@@ -144,8 +144,8 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// A lock-free state word stored *inside* the object that uses it, so a flag or a small state machine
 /// costs no allocation of its own (`OnceFlag` and `Lock` each allocate two blocks: the object and the
-/// word or mutex it points to). Subscription-heavy code — a sink and a `SinkLink` per operator per
-/// subscription — pays that on every `subscribe`.
+/// word or mutex it points to). Subscription-heavy code — a sink per operator per subscription, and a
+/// `SinkLink` or closure subscription per subscriber — pays that on every `subscribe`.
 ///
 /// How: the word is the object's *first* stored property, an `Int` in a root class (no superclass),
 /// declared with `InlineWord.sentinel` as its initial value and never read or written by Swift code

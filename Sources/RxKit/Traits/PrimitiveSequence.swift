@@ -63,10 +63,11 @@ final class TraitShapeProducer<Element>: Producer<Element>, @unchecked Sendable 
         self.shape = shape
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TraitShapeSink(shape: shape, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -75,7 +76,7 @@ final class TraitShapeSink<Observer: ObserverType>: Sink<Observer>, ObserverType
     private let shape: TraitShapeProducer<Element>.Shape
     private var element: Element?
 
-    init(shape: TraitShapeProducer<Element>.Shape, observer: Observer, cancel: SinkLink) {
+    init(shape: TraitShapeProducer<Element>.Shape, observer: Observer, cancel: SinkLink?) {
         self.shape = shape
         super.init(observer: observer, cancel: cancel)
     }

@@ -20,10 +20,11 @@ final class AmbProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = AmbSink(count: sources.count, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+        let subscription = sink.run(sources)
+        return (sink, subscription)
     }
 }
 
@@ -36,7 +37,7 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     private let subscriptions: [SingleAssignmentDisposable]
     private var winner: Int?  // touched only inside the drain
 
-    init(count: Int, observer: Observer, cancel: SinkLink) {
+    init(count: Int, observer: Observer, cancel: SinkLink?) {
         subscriptions = (0..<count).map { _ in SingleAssignmentDisposable() }
         super.init(observer: observer, cancel: cancel)
     }

@@ -29,10 +29,11 @@ final class CombineLatest2Producer<E1, E2, Result>: Producer<Result>, @unchecked
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest2Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2))
+        let subscription = sink.run(source1, source2)
+        return (sink, subscription)
     }
 }
 
@@ -52,7 +53,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
@@ -180,10 +181,11 @@ final class CombineLatest3Producer<E1, E2, E3, Result>: Producer<Result>, @unche
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest3Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3))
+        let subscription = sink.run(source1, source2, source3)
+        return (sink, subscription)
     }
 }
 
@@ -205,7 +207,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
@@ -342,10 +344,11 @@ final class CombineLatest4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @u
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest4Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4))
+        let subscription = sink.run(source1, source2, source3, source4)
+        return (sink, subscription)
     }
 }
 
@@ -369,7 +372,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
     private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
@@ -515,10 +518,11 @@ final class CombineLatest5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest5Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5))
+        let subscription = sink.run(source1, source2, source3, source4, source5)
+        return (sink, subscription)
     }
 }
 
@@ -544,7 +548,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
     private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
@@ -699,10 +703,11 @@ final class CombineLatest6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest6Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6)
+        return (sink, subscription)
     }
 }
 
@@ -730,7 +735,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
     private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
@@ -894,10 +899,11 @@ final class CombineLatest7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest7Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
+        return (sink, subscription)
     }
 }
 
@@ -927,7 +933,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
     private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
@@ -1100,10 +1106,11 @@ final class CombineLatest8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatest8Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7, source8))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
+        return (sink, subscription)
     }
 }
 
@@ -1135,7 +1142,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
     private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 8, observer: observer, cancel: cancel)
     }

@@ -45,7 +45,7 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     @exclusivity(unchecked) private var doneCount = 0
     @exclusivity(unchecked) private var terminated = false
 
-    init(arity: Int, observer: Observer, cancel: SinkLink) {
+    init(arity: Int, observer: Observer, cancel: SinkLink?) {
         self.arity = arity
         self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
         self.hasValue = Array(repeating: false, count: arity)
@@ -143,10 +143,11 @@ final class CombineLatestCollectionProducer<SourceElement, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CombineLatestCollectionSink(arity: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+        let subscription = sink.run(sources)
+        return (sink, subscription)
     }
 }
 
@@ -158,7 +159,7 @@ final class CombineLatestCollectionSink<SourceElement, Observer: ObserverType>: 
     private let drain = SerialDrain<Message>()
     private var latest: [SourceElement?]  // touched only inside the drain
 
-    init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         self.latest = Array(repeating: nil, count: arity)
         super.init(arity: arity, observer: observer, cancel: cancel)

@@ -36,10 +36,11 @@ final class ConcatProducer<Sources: Sequence, Element>: Producer<Element>, @unch
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = ConcatSink(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 }
 
@@ -60,7 +61,7 @@ final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink
     private var iterator: Iterator  // touched only inside the drain
     private var terminated = false  // touched only inside the drain
 
-    init(iterator: Iterator, observer: Observer, cancel: SinkLink) {
+    init(iterator: Iterator, observer: Observer, cancel: SinkLink?) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }

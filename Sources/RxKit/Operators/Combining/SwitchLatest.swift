@@ -31,11 +31,13 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Inner.Element {
         let sink = SwitchLatestSink<SourceElement, Inner, Observer, InnerObs>(
             selector: selector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        // The subscription made before the tuple, so `sink` moves into it (no retain/release pair).
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -74,7 +76,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     @exclusivity(unchecked) private var terminated = false
     @exclusivity(unchecked) private var inlineThread = 0
 
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink) {
+    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink?) {
         self.selector = selector
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)

@@ -27,10 +27,11 @@ final class WithLatestFromProducer<First, Second, Result>: Producer<Result>, @un
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(first: first, second: second))
+        let subscription = sink.run(first: first, second: second)
+        return (sink, subscription)
     }
 }
 
@@ -51,7 +52,7 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Obse
     private var latest: Second?
     private var terminated = false
 
-    init(resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)
     }

@@ -29,10 +29,11 @@ final class Zip2Producer<E1, E2, Result>: Producer<Result>, @unchecked Sendable 
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip2Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2))
+        let subscription = sink.run(source1, source2)
+        return (sink, subscription)
     }
 }
 
@@ -48,7 +49,7 @@ final class Zip2Sink<E1, E2, Observer: ObserverType>: ZipSinkBase<Observer>, Com
     private var buffer1 = ZipBuffer<E1>()
     private var buffer2 = ZipBuffer<E2>()
 
-    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 2, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -112,10 +113,11 @@ final class Zip3Producer<E1, E2, E3, Result>: Producer<Result>, @unchecked Senda
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip3Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3))
+        let subscription = sink.run(source1, source2, source3)
+        return (sink, subscription)
     }
 }
 
@@ -133,7 +135,7 @@ final class Zip3Sink<E1, E2, E3, Observer: ObserverType>: ZipSinkBase<Observer>,
     private var buffer2 = ZipBuffer<E2>()
     private var buffer3 = ZipBuffer<E3>()
 
-    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 3, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -203,10 +205,11 @@ final class Zip4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @unchecked S
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip4Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4))
+        let subscription = sink.run(source1, source2, source3, source4)
+        return (sink, subscription)
     }
 }
 
@@ -226,7 +229,7 @@ final class Zip4Sink<E1, E2, E3, E4, Observer: ObserverType>: ZipSinkBase<Observ
     private var buffer3 = ZipBuffer<E3>()
     private var buffer4 = ZipBuffer<E4>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 4, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -302,10 +305,11 @@ final class Zip5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>, @uncheck
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip5Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5))
+        let subscription = sink.run(source1, source2, source3, source4, source5)
+        return (sink, subscription)
     }
 }
 
@@ -327,7 +331,7 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: ZipSinkBase<Ob
     private var buffer4 = ZipBuffer<E4>()
     private var buffer5 = ZipBuffer<E5>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 5, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -409,10 +413,11 @@ final class Zip6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Result>, @unc
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip6Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6)
+        return (sink, subscription)
     }
 }
 
@@ -436,7 +441,7 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: ZipSinkBas
     private var buffer5 = ZipBuffer<E5>()
     private var buffer6 = ZipBuffer<E6>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 6, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -524,10 +529,11 @@ final class Zip7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>, 
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip7Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
+        return (sink, subscription)
     }
 }
 
@@ -553,7 +559,7 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: ZipSin
     private var buffer6 = ZipBuffer<E6>()
     private var buffer7 = ZipBuffer<E7>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 7, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }
@@ -647,10 +653,11 @@ final class Zip8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = Zip8Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source1, source2, source3, source4, source5, source6, source7, source8))
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
+        return (sink, subscription)
     }
 }
 
@@ -678,7 +685,7 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: Zi
     private var buffer7 = ZipBuffer<E7>()
     private var buffer8 = ZipBuffer<E8>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         super.init(arity: 8, completesWhenUnpairable: false, observer: observer, cancel: cancel)
     }

@@ -66,7 +66,7 @@ class ZipSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     private var doneCount = 0
     private var terminated = false
 
-    init(arity: Int, completesWhenUnpairable: Bool, observer: Observer, cancel: SinkLink) {
+    init(arity: Int, completesWhenUnpairable: Bool, observer: Observer, cancel: SinkLink?) {
         self.arity = arity
         self.completesWhenUnpairable = completesWhenUnpairable
         self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
@@ -130,10 +130,11 @@ final class ZipCollectionProducer<SourceElement, Result>: Producer<Result>, @unc
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = ZipCollectionSink(arity: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(sources))
+        let subscription = sink.run(sources)
+        return (sink, subscription)
     }
 }
 
@@ -145,7 +146,7 @@ final class ZipCollectionSink<SourceElement, Observer: ObserverType>: ZipSinkBas
     private let drain = SerialDrain<Message>()
     private var buffers: [ZipBuffer<SourceElement>]  // touched only inside the drain
 
-    init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         self.buffers = Array(repeating: ZipBuffer(), count: arity)
         super.init(arity: arity, completesWhenUnpairable: true, observer: observer, cancel: cancel)

@@ -16,7 +16,7 @@ final class CreateProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = CreateSink(observer: observer, cancel: cancel)
         let subscription = subscribeHandler(AnyObserver(sink))
@@ -30,7 +30,7 @@ final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane
     private let drain = SerialDrain<Event<Element>>()
     private var stopped = false  // only touched inside the drain
 
-    override init(observer: Observer, cancel: SinkLink) {
+    override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
     }

@@ -13,12 +13,13 @@ final class DeferredProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         do {
             let source = try observableFactory()
-            return (sink, source.subscribe(sink))
+            let subscription = source.subscribe(sink)
+            return (sink, subscription)
         } catch {
             sink.on(.error(error))
             return (sink, Disposables.create())

@@ -19,7 +19,7 @@ final class FromOptionalProducer<Element>: Producer<Element>, @unchecked Sendabl
         self.optional = optional
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = FromOptionalSink(observer: observer, cancel: cancel)
         if let element = optional {
@@ -41,10 +41,11 @@ final class FromOptionalScheduledProducer<Element>: Producer<Element>, @unchecke
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = FromOptionalScheduledSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(optional: optional, scheduler: scheduler))
+        let subscription = sink.run(optional: optional, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

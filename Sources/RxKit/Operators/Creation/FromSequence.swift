@@ -29,14 +29,16 @@ final class FromSequenceProducer<Elements: Sequence>: Producer<Elements.Element>
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Elements.Element {
         if scheduler is CurrentThreadScheduler, let positional = PositionalElements.of(elements) {  // its only instance is `.instance`
             let sink = FromPositionalSink(elements: elements, positional: positional, observer: observer, cancel: cancel)
-            return (sink, sink.run())
+            let subscription = sink.run()
+            return (sink, subscription)
         }
         let sink = FromSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run(scheduler: scheduler))
+        let subscription = sink.run(scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 
@@ -47,7 +49,7 @@ final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>
     /// optional: `Iterator?` would cost a metadata look-up per element in unspecialised code.
     @exclusivity(unchecked) private var iterator: Iterator
 
-    init(iterator: Iterator, observer: Observer, cancel: SinkLink) {
+    init(iterator: Iterator, observer: Observer, cancel: SinkLink?) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }
@@ -109,7 +111,7 @@ final class FromPositionalSink<Elements: Sequence, Observer: ObserverType>: Sink
     /// The next position to send; only touched by the one action of this sink that is running.
     @exclusivity(unchecked) private var position = 0
 
-    init(elements: Elements, positional: PositionalElements, observer: Observer, cancel: SinkLink) {
+    init(elements: Elements, positional: PositionalElements, observer: Observer, cancel: SinkLink?) {
         self.elements = elements
         self.positional = positional
         super.init(observer: observer, cancel: cancel)

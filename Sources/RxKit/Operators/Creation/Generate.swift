@@ -27,10 +27,11 @@ final class GenerateProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = GenerateSink(condition: condition, iterate: iterate, observer: observer, cancel: cancel)
-        return (sink, sink.run(initialState: initialState, scheduler: scheduler))
+        let subscription = sink.run(initialState: initialState, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 
@@ -39,7 +40,7 @@ final class GenerateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sen
     private let condition: (State) throws -> Bool
     private let iterate: (State) throws -> State
 
-    init(condition: @escaping (State) throws -> Bool, iterate: @escaping (State) throws -> State, observer: Observer, cancel: SinkLink) {
+    init(condition: @escaping (State) throws -> Bool, iterate: @escaping (State) throws -> State, observer: Observer, cancel: SinkLink?) {
         self.condition = condition
         self.iterate = iterate
         super.init(observer: observer, cancel: cancel)

@@ -25,10 +25,11 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>, @unche
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = RangeSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(start: start, count: count, scheduler: scheduler))
+        let subscription = sink.run(start: start, count: count, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

@@ -15,10 +15,11 @@ final class RepeatElementProducer<Element>: Producer<Element>, @unchecked Sendab
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = RepeatElementSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(element: element, scheduler: scheduler))
+        let subscription = sink.run(element: element, scheduler: scheduler)
+        return (sink, subscription)
     }
 }
 

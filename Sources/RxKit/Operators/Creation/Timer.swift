@@ -25,7 +25,7 @@ final class TimerProducer<Element: RxAbstractInteger>: Producer<Element>, @unche
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TimerSink(observer: observer, cancel: cancel)
         if let period {

@@ -20,7 +20,7 @@ final class UsingProducer<Element, Resource: Disposable>: Producer<Element>, @un
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = UsingSink(observer: observer, cancel: cancel)
         var resource: Resource?

@@ -35,10 +35,11 @@ final class CatchProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -50,7 +51,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
     /// The source subscription, then the fallback's (assigning the fallback disposes the source's).
     private let subscription = SerialDisposable()
 
-    init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: SinkLink) {
+    init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: SinkLink?) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
@@ -133,10 +134,11 @@ final class CatchSequenceProducer<Element, Sources: Sequence>: Producer<Element>
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = CatchSequenceSink<Sources, Observer>(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 }
 
@@ -158,7 +160,7 @@ final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: Sink<O
     private var attempt = 0
     private var lastError: Swift.Error?
 
-    init(iterator: Sources.Iterator, observer: Observer, cancel: SinkLink) {
+    init(iterator: Sources.Iterator, observer: Observer, cancel: SinkLink?) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }

@@ -45,10 +45,11 @@ final class RetryWhenProducer<Element, ErrorType: Swift.Error, TriggerObservable
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, ErrorType, TriggerObservable>(source: source, observer: observer, cancel: cancel)
-        return (sink, sink.run(notificationHandler))
+        let subscription = sink.run(notificationHandler)
+        return (sink, subscription)
     }
 }
 
@@ -75,7 +76,7 @@ final class RetryWhenSink<Observer: ObserverType, ErrorType: Swift.Error, Trigge
     private var waitingForTrigger = false
     private var triggerTerminal: Event<Element>?
 
-    init(source: Observable<Element>, observer: Observer, cancel: SinkLink) {
+    init(source: Observable<Element>, observer: Observer, cancel: SinkLink?) {
         self.source = source
         super.init(observer: observer, cancel: cancel)
     }

@@ -27,10 +27,11 @@ final class TimeoutProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -56,7 +57,7 @@ final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
     private var timerID = 0
     private var switched = false
 
-    init(dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType, observer: Observer, cancel: SinkLink) {
+    init(dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.dueTime = dueTime
         self.other = other
         self.scheduler = scheduler

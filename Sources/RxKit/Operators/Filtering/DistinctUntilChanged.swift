@@ -45,10 +45,11 @@ final class DistinctUntilChangedProducer<Element, Key>: Producer<Element>, @unch
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -57,7 +58,7 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     private let parent: DistinctUntilChangedProducer<Element, Key>
     private var lastEmittedKey: Key?
 
-    init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: SinkLink) {
+    init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

@@ -22,10 +22,11 @@ final class ElementAtProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.index = index
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = ElementAtSink(remaining: index, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -34,7 +35,7 @@ final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     /// Elements still to skip before the wanted one.
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: SinkLink) {
+    init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
     }

@@ -19,7 +19,7 @@ final class SampleProducer<Element, Tick>: Producer<Element>, @unchecked Sendabl
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SampleSink<Tick, Observer>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         sink.sourceSubscription.setDisposable(source.subscribe(sink))
@@ -44,7 +44,7 @@ final class SampleSink<Tick, Observer: ObserverType>: Sink<Observer>, ObserverTy
     private var latest: Element?
     private var sourceEnded = false
 
-    init(defaultValue: Element?, observer: Observer, cancel: SinkLink) {
+    init(defaultValue: Element?, observer: Observer, cancel: SinkLink?) {
         self.defaultValue = defaultValue
         super.init(observer: observer, cancel: cancel)
     }

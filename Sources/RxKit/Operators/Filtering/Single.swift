@@ -22,10 +22,11 @@ final class SingleElementProducer<Element>: Producer<Element>, @unchecked Sendab
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -34,7 +35,7 @@ final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let predicate: ((Element) throws -> Bool)?
     private var seenElement = false
 
-    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: SinkLink) {
+    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: SinkLink?) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }

@@ -17,10 +17,11 @@ final class SkipCountProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -28,7 +29,7 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: SinkLink) {
+    init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
     }

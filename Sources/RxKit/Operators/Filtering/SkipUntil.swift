@@ -24,7 +24,7 @@ final class SkipUntilProducer<Element, Other>: Producer<Element>, @unchecked Sen
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
         let sourceSubscription = source.subscribe(sink)

@@ -22,10 +22,11 @@ final class SkipWhileProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -34,7 +35,7 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let predicate: (Element) throws -> Bool
     private var passing = false
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkLink) {
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkLink?) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }

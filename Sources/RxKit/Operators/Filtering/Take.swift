@@ -19,10 +19,11 @@ final class TakeCountProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -30,7 +31,7 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: SinkLink) {
+    init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
     }

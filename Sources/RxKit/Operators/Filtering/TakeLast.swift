@@ -16,10 +16,11 @@ final class TakeLastProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -30,7 +31,7 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     private var buffer: [Element] = []
     private var oldest = 0
 
-    init(count: Int, observer: Observer, cancel: SinkLink) {
+    init(count: Int, observer: Observer, cancel: SinkLink?) {
         self.count = count
         super.init(observer: observer, cancel: cancel)
     }

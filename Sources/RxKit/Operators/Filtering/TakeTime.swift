@@ -24,7 +24,7 @@ final class TakeTimeProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeTimeSink(observer: observer, cancel: cancel)
         let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in

@@ -22,7 +22,7 @@ final class TakeUntilProducer<Element, Other>: Producer<Element>, @unchecked Sen
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(observer: observer, cancel: cancel)
         let otherObserver = TakeUntilOtherObserver(sink: sink)

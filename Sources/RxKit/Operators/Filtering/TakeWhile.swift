@@ -50,10 +50,11 @@ final class TakeUntilPredicateProducer<Element>: Producer<Element>, @unchecked S
         self.behavior = behavior
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -61,7 +62,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
     typealias Element = Observer.Element
     private let parent: TakeUntilPredicateProducer<Element>
 
-    init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink) {
+    init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

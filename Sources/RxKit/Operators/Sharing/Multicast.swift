@@ -58,7 +58,7 @@ final class MulticastSelectorProducer<Subject: SubjectType, Result>: Producer<Re
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
         do {

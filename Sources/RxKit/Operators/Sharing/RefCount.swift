@@ -19,10 +19,11 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        let subscription = sink.run()
+        return (sink, subscription)
     }
 
     /// Counts `sink` in; returns its generation and whether it must connect.
@@ -90,7 +91,7 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
     /// The connection generation this subscriber counts in (guarded by the parent's lock).
     var generation: UInt64?
 
-    init(parent: RefCountProducer<Source>, observer: Observer, cancel: SinkLink) {
+    init(parent: RefCountProducer<Source>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true

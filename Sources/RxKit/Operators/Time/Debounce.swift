@@ -19,7 +19,7 @@ final class DebounceProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DebounceSink(parent: self, observer: observer, cancel: cancel)
         let sourceSubscription = source.subscribe(sink)
@@ -43,7 +43,7 @@ final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     private var pending: Element?
     private var pendingID: UInt64 = 0
 
-    init(parent: DebounceProducer<Element>, observer: Observer, cancel: SinkLink) {
+    init(parent: DebounceProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

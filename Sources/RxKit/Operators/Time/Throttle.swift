@@ -26,7 +26,7 @@ final class ThrottleProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
         let sourceSubscription = source.subscribe(sink)
@@ -51,7 +51,7 @@ final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     private var lastSentAt: RxTime?
     private var completionDeferred = false
 
-    init(parent: ThrottleProducer<Element>, observer: Observer, cancel: SinkLink) {
+    init(parent: ThrottleProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

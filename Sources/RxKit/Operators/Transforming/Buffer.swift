@@ -27,10 +27,11 @@ final class BufferProducer<Element>: Producer<[Element]>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == [Element] {
         let sink = BufferSink<Element, Observer>(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source))
+        let subscription = sink.run(source: source)
+        return (sink, subscription)
     }
 }
 
@@ -54,7 +55,7 @@ final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
     private var windowID = 0
     private var stopped = false
 
-    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkLink) {
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler

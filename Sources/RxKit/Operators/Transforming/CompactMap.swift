@@ -15,17 +15,18 @@ final class CompactMapProducer<Source, Result>: Producer<Result>, @unchecked Sen
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
 final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     private let transform: (Source) throws -> Observer.Element?
 
-    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: SinkLink) {
+    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: SinkLink?) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }

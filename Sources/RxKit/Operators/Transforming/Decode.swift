@@ -27,10 +27,11 @@ final class DecodeProducer<Item: Decodable, Decoder: DataDecoder>: Producer<Item
         self.decoder = decoder
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Item {
         let sink = DecodeSink(decoder: decoder, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -38,7 +39,7 @@ final class DecodeSink<Decoder: DataDecoder, Observer: ObserverType>: Sink<Obser
     where Observer.Element: Decodable {
     private let decoder: Decoder
 
-    init(decoder: Decoder, observer: Observer, cancel: SinkLink) {
+    init(decoder: Decoder, observer: Observer, cancel: SinkLink?) {
         self.decoder = decoder
         super.init(observer: observer, cancel: cancel)
     }

@@ -14,10 +14,11 @@ final class DematerializeProducer<Source: EventConvertible>: Producer<Source.Ele
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = DematerializeSink<Source, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -12,10 +12,11 @@ final class EnumeratedProducer<Element>: Producer<(index: Int, element: Element)
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == (index: Int, element: Element) {
         let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -47,10 +47,11 @@ final class GroupByProducer<Key: Hashable, Element>: Producer<GroupedObservable<
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source))
+        let subscription = sink.run(source: source)
+        return (sink, subscription)
     }
 }
 
@@ -63,7 +64,7 @@ final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Ob
     private let refCount: RefCountDisposable
     private var groups: [Key: PublishSubject<Element>] = [:]
 
-    init(keySelector: @escaping (Element) throws -> Key, observer: Observer, cancel: SinkLink) {
+    init(keySelector: @escaping (Element) throws -> Key, observer: Observer, cancel: SinkLink?) {
         self.keySelector = keySelector
         self.refCount = RefCountDisposable(disposable: sourceSubscription)
         super.init(observer: observer, cancel: cancel)
@@ -120,7 +121,7 @@ final class GroupByGroupObservable<Element>: Producer<Element>, @unchecked Senda
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let retained = refCount.retain()
         let sink = GroupByGroupObservableSink(observer: observer, cancel: cancel)

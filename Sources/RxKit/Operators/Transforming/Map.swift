@@ -101,8 +101,8 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
 
     /// Makes the sink of a subscription to `stages` (the last stage of the chain this stage belongs to) and
     /// subscribes it to the chain's source: the first stage, which knows the source's element type, does it.
-    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         preconditionFailure("MapFilterProducer.makeSink is abstract: each stage class overrides it.")
     }
 
@@ -114,7 +114,7 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
         FilterStage(previous: self, predicate: predicate)
     }
 
-    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override final func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         makeSink(for: self, observer, cancel: cancel)
     }
@@ -136,10 +136,11 @@ class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable
         try source.withJustElement(body)
     }
 
-    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         let sink = MapFilterSink<Source, Observer.Element, Observer>(stages: stages, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)  // first, so `sink` moves into the tuple (no retain/release)
+        return (sink, subscription)
     }
 }
 
@@ -159,8 +160,8 @@ class LaterStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendab
         try previous.withSourceJustElement(body)
     }
 
-    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink)
-        -> (sink: Disposable, subscription: Disposable) {
+    override final func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
+        -> (sink: SinkBase, subscription: Disposable) {
         previous.makeSink(for: stages, observer, cancel: cancel)
     }
 }
@@ -247,7 +248,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     where Observer.Element == Result {
     private let stages: MapFilterProducer<Result>
 
-    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink) {
+    init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink?) {
         self.stages = stages
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true

@@ -50,11 +50,12 @@ final class ReduceProducer<Source, Accumulate, Result>: Producer<Result>, @unche
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {
         let sink = ReduceSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, mapResult: mapResult,
                                                              observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -64,7 +65,7 @@ final class ReduceSink<Source, Accumulate, Observer: ObserverType>: Sink<Observe
     private let mapResult: (Accumulate) throws -> Observer.Element
 
     init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void,
-         mapResult: @escaping (Accumulate) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {
+         mapResult: @escaping (Accumulate) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.accumulated = seed
         self.accumulator = accumulator
         self.mapResult = mapResult

@@ -27,10 +27,11 @@ final class ScanProducer<Source, Accumulate>: Producer<Accumulate>, @unchecked S
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Accumulate {
         let sink = ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -40,7 +41,7 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedEleme
     @exclusivity(unchecked) private var accumulated: Accumulate  // touched only by elements, which upstream sends serially
     private let accumulator: (inout Accumulate, Source) throws -> Void
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer, cancel: SinkLink) {
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer, cancel: SinkLink?) {
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)

@@ -15,13 +15,14 @@ final class StartWithProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.elements = elements
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = StartWithSink(observer: observer, cancel: cancel)
         for element in elements {
             sink.forwardOn(.next(element))
         }
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 

@@ -29,10 +29,11 @@ final class WindowProducer<Element>: Producer<Observable<Element>>, @unchecked S
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Observable<Element> {
         let sink = WindowSink<Element, Observer>(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source))
+        let subscription = sink.run(source: source)
+        return (sink, subscription)
     }
 }
 
@@ -62,7 +63,7 @@ final class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
     private var windowID = 0
     private var stopped = false
 
-    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkLink) {
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.timeSpan = timeSpan
         self.maxCount = count
         self.scheduler = scheduler
@@ -137,7 +138,7 @@ final class WindowObservable<Element>: Producer<Element>, @unchecked Sendable {
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let retained = refCount.retain()
         let sink = WindowObservableSink(observer: observer, cancel: cancel)

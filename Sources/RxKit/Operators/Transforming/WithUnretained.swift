@@ -25,10 +25,11 @@ final class WithUnretainedProducer<Source, Object: AnyObject, Out>: Producer<Out
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Out {
         let sink = WithUnretainedSink<Source, Object, Observer>(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -36,7 +37,7 @@ final class WithUnretainedSink<Source, Object: AnyObject, Observer: ObserverType
     private weak var object: Object?
     private let resultSelector: (Object, Source) -> Observer.Element
 
-    init(object: Object?, resultSelector: @escaping (Object, Source) -> Observer.Element, observer: Observer, cancel: SinkLink) {
+    init(object: Object?, resultSelector: @escaping (Object, Source) -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.object = object
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)

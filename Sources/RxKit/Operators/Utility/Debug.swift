@@ -23,10 +23,11 @@ final class DebugProducer<Source: ObservableType>: Producer<Source.Element>, @un
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -39,7 +40,7 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     private let formatter = DateFormatter()
     private let loggedDisposal = OnceFlag()
 
-    init(identifier: String, trimOutput: Bool, observer: Observer, cancel: SinkLink) {
+    init(identifier: String, trimOutput: Bool, observer: Observer, cancel: SinkLink?) {
         self.identifier = identifier
         self.trimOutput = trimOutput
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"

@@ -21,10 +21,11 @@ final class DelayProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -48,7 +49,7 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     private var head = 0
     private var timerActive = false
 
-    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: SinkLink) {
+    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.dueTime = dueTime
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)

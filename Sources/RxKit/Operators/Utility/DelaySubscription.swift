@@ -17,7 +17,7 @@ final class DelaySubscriptionProducer<Element>: Producer<Element>, @unchecked Se
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
         // The scheduled item keeps the subscription it returns and disposes it with itself.

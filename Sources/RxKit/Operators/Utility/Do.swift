@@ -66,7 +66,7 @@ final class DoProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.onDispose = onDispose
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(hooks: hooks, observer: observer, cancel: cancel)
@@ -84,7 +84,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
     typealias Element = Observer.Element
     private let hooks: DoHooks<Element>
 
-    init(hooks: DoHooks<Element>, observer: Observer, cancel: SinkLink) {
+    init(hooks: DoHooks<Element>, observer: Observer, cancel: SinkLink?) {
         self.hooks = hooks
         super.init(observer: observer, cancel: cancel)
     }

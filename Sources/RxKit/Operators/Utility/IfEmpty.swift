@@ -21,10 +21,11 @@ final class DefaultIfEmptyProducer<Element>: Producer<Element>, @unchecked Senda
         self.defaultElement = defaultElement
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -33,7 +34,7 @@ final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, Observer
     private let defaultElement: Element
     private var isEmpty = true
 
-    init(defaultElement: Element, observer: Observer, cancel: SinkLink) {
+    init(defaultElement: Element, observer: Observer, cancel: SinkLink?) {
         self.defaultElement = defaultElement
         super.init(observer: observer, cancel: cancel)
     }
@@ -61,10 +62,11 @@ final class SwitchIfEmptyProducer<Element>: Producer<Element>, @unchecked Sendab
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let subscription = sink.run(source)
+        return (sink, subscription)
     }
 }
 
@@ -76,7 +78,7 @@ final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let subscription = SerialDisposable()
     private var isEmpty = true
 
-    init(other: Observable<Element>, observer: Observer, cancel: SinkLink) {
+    init(other: Observable<Element>, observer: Observer, cancel: SinkLink?) {
         self.other = other
         super.init(observer: observer, cancel: cancel)
     }

@@ -21,17 +21,19 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             // As RxSwift does: a serial queue (and the main scheduler) keeps the order by itself, so each
             // event is one plain `schedule` call — which `MainScheduler` runs inline when already on the
             // main queue with nothing waiting (a Driver fed from the main thread).
             let sink = ObserveOnSerialSink(scheduler: serial, observer: observer, cancel: cancel)
-            return (sink, source.subscribe(sink))
+            let subscription = source.subscribe(sink)
+            return (sink, subscription)
         }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
     }
 }
 
@@ -44,7 +46,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
 
     private let scheduler: SerialDispatchQueueScheduler
 
-    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink) {
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
@@ -106,7 +108,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private var runID = 0
     private var currentRun: Disposable?
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }

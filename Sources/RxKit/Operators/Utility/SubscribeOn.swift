@@ -22,7 +22,7 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         // Holds the pending scheduled subscription, then the subscription wrapped to be disposed on `scheduler`.

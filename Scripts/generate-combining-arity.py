@@ -58,10 +58,11 @@ final class {Name}{n}Producer<{E}, Result>: Producer<Result>, @unchecked Sendabl
         self.resultSelector = resultSelector
     }}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink) -> (sink: Disposable, subscription: Disposable)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Result {{
         let sink = {Name}{n}Sink(resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, sink.run({params(n, "source{i}")}))
+        let subscription = sink.run({params(n, "source{i}")})
+        return (sink, subscription)
     }}
 }}
 
@@ -82,7 +83,7 @@ def operator_file(name, Name, doc_with, doc_tuple, storage, store, ready, result
     // Touched only inside the drain.
 {params(n, "    private var " + storage, chr(10))}
 
-    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {{
+    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {{
         self.resultSelector = resultSelector
         super.init(arity: {n}, {base_args}observer: observer, cancel: cancel)
     }}
@@ -129,7 +130,7 @@ def combine_latest_file():
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
 {params(n, "    private let latest{i} = UnsafeMutablePointer<E{i}>.allocate(capacity: 1)", nl)}
 
-    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink) {{
+    init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {{
         self.resultSelector = resultSelector
         super.init(arity: {n}, observer: observer, cancel: cancel)
     }}

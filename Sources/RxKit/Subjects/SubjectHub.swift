@@ -20,7 +20,9 @@
 /// Not `final`: a share's connection (`ShareConnection`) is a hub itself rather than an object holding one,
 /// which saves an allocation and a `SubjectHub<Element>` metadata look-up per connection (R12). Every
 /// member is `final` except `remove(key:)`, which the connection overrides (the last subscriber out
-/// disconnects it).
+/// disconnects it). `@usableFromInline` (as is `SubjectHubBase`) because the connection is: the Driver and
+/// Signal operators make connections in the caller's specialised code (`ShareWhileConnected.makeConnection`).
+@usableFromInline
 class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     // The delivery state word and its bits: see `SubjectHubBase`.
     private final let resourceTracking = ResourceTracking()
@@ -63,7 +65,17 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
     /// none. A delivery sends through it without copying the snapshot array or the element, and without
     /// retaining anything (see `retired` for what keeps the observer alive).
-    @exclusivity(unchecked) final var soleLane = LaneHandle()
+    @exclusivity(unchecked) private(set) final var soleLane = LaneHandle()
+    /// `!soleLane.isEmpty`, kept beside it: `LaneHandle.isEmpty` reads its `unowned(unsafe)` existential,
+    /// which compiled to a retain/release pair on the per-event path (S1, R1).
+    @exclusivity(unchecked) private(set) final var hasSoleLane = false
+
+    /// Sets `soleLane` (and `hasSoleLane`). Call as the owner of the delivery state.
+    @inline(__always)
+    private final func setSoleLane(_ lane: LaneHandle) {
+        soleLane = lane
+        hasSoleLane = !lane.isEmpty
+    }
     /// With replay (a share's connection): the latest element, while `hasLatest` (a pointer, not an
     /// `Element?`, so the per-element path needs no metadata look-up); `nil` for subjects.
     private final let latest: UnsafeMutablePointer<Element>?
@@ -167,10 +179,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         if let first = sole {
             list = [first, entry]
             sole = nil
-            if access != .deferred { soleLane = LaneHandle() }
+            if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
-            if access != .deferred { soleLane = entry.lane }
+            if access != .deferred { setSoleLane(entry.lane) }
         } else {
             list.append(entry)
         }
@@ -198,7 +210,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             retireLocked(list, access)
             list = []
         }
-        if access != .deferred { soleLane = LaneHandle() }
+        if access != .deferred { setSoleLane(LaneHandle()) }
     }
 
     /// Removes the observer with `key`.
@@ -216,7 +228,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             guard first.key == key else { return }
             retireLocked(CollectionOfOne(first as AnyObject), access)
             sole = nil
-            if access != .deferred { soleLane = LaneHandle() }
+            if access != .deferred { setSoleLane(LaneHandle()) }
             return
         }
         guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
@@ -226,7 +238,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             let remaining = unsafeDowncast(list[0], to: Entry.self)
             list = []
             sole = remaining
-            if access != .deferred { soleLane = remaining.lane }
+            if access != .deferred { setSoleLane(remaining.lane) }
         }
     }
 
@@ -349,18 +361,28 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
         var value = element
         storeLatest(&value)
-        deliverNext(&value, to: observers)
+        // No entry waits for a replay (see `deliverNext`): the delivery began with nobody delivering, and
+        // replays wait only for a delivery in progress.
+        for object in observers {
+            let entry = unsafeDowncast(object, to: Entry.self)
+            if !entry.lane.send(typed: &value) {
+                entry.deliverNext(element)
+            }
+        }
         endDelivery(me)
     }
 
     /// Sends the element at `element` to `observers`, as the delivering thread. An observer that joined
     /// while this thread was delivering (its snapshot taken after that) is skipped if its replay is still
     /// queued: the replay gives it the latest element.
+    @inline(__always)
     final func deliverNext(_ element: UnsafeMutablePointer<Element>, to observers: [AnyObject]) {
         for object in observers {
             let entry = unsafeDowncast(object, to: Entry.self)
             if entry.awaitingReplay { continue }
-            entry.sendNext(element)
+            if !entry.lane.send(typed: element) {
+                entry.deliverNext(element.pointee)
+            }
         }
     }
 
@@ -371,7 +393,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     @inline(__always)
     final func broadcastNextLocked(at element: UnsafePointer<Element>) {
         let me = DeliveryOwner.current
-        if InlineWord.load(self) != 0 || soleLane.isEmpty || !beginLocked(me) {
+        if InlineWord.load(self) != 0 || !hasSoleLane || !beginLocked(me) {
             broadcastNextToEntriesLocked(at: element)
             return
         }
@@ -500,7 +522,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// Brings the delivery state up to date with what lock holders changed during the delivery (see
     /// `StateAccess.deferred`). Call as the delivering thread, with `lock` held.
     private final func reconcileLocked() {
-        soleLane = sole?.lane ?? LaneHandle()
+        setSoleLane(sole?.lane ?? LaneHandle())
         dropLatestIfStopped()
     }
 
@@ -639,6 +661,7 @@ final class SubjectEntry {
 /// type. The hub's state word is `ObserverNode`'s (see `InlineWord`: the first stored property of the root
 /// class): a hub is an `ObserverNode` so that a share's connection, which observes its source, can be its
 /// own hub (see `SubjectHub`). A hub that is not a `Sink` never has that word read as a disposed flag.
+@usableFromInline
 class SubjectHubBase: ObserverNode, @unchecked Sendable {
     // The hub's delivery state word is `ObserverNode.stateWord`, read and written atomically through
     // `InlineWord`: the delivering thread's identity (`DeliveryOwner.current`, 0 while nobody delivers)

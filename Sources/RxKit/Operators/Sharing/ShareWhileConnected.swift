@@ -21,11 +21,26 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
     fileprivate let lock = Lock()
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var connection: ShareConnection<Element>?
+    /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
+    /// code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made here, in
+    /// RxKit's unspecialised code, each connection would look it up at run time (about 320 instructions;
+    /// R12 makes 13 connections per build).
+    private let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnection<Element>)?
 
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
         self.source = source
         self.replaysLatest = replaysLatest
+        makeConnection = nil
+    }
+
+    /// A share whose connections `makeConnection` makes (see the property).
+    @usableFromInline
+    init(source: Observable<Element>, replaysLatest: Bool,
+         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnection<Element>) {
+        self.source = source
+        self.replaysLatest = replaysLatest
+        self.makeConnection = makeConnection
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -36,7 +51,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
             connection = current
             connects = false
         } else {
-            connection = ShareConnection(parent: self)
+            connection = makeConnection?(self) ?? ShareConnection(parent: self)
             self.connection = connection
             connects = true
         }
@@ -57,7 +72,13 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 /// `SubjectHub.claimLocked`). With one subscriber (every share in a Driver chain) an element costs two
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
 /// compare-exchange cost three read-modify-writes (R11: 13 shares).
-final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @unchecked Sendable {
+///
+/// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
+/// (see `ShareWhileConnected.makeConnection`); for that it is an `ObserverType` whose lane is the
+/// `ObserverNode` one (`hasElementLane`), not a conformer of the SPI `TypedElementLane`, which a
+/// `@usableFromInline` class cannot adopt (its sources find its lane as a node either way).
+@usableFromInline
+final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
     private let replaysLatest: Bool
@@ -71,6 +92,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
     @exclusivity(unchecked) private var sourceSubscription: Disposable?
 
+    @usableFromInline
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         replaysLatest = parent.replaysLatest
@@ -110,6 +132,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
         lock.unlock()
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -146,11 +169,11 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
             onNextElementLocked(element)
             return
         }
-        let lane = soleLane
-        if lane.isEmpty {
+        guard hasSoleLane else {
             onNextElementToEntries(element, me)
             return
         }
+        let lane = soleLane
         storeLatest(element)
         _ = lane.send(typed: element)
         endDelivery(me)

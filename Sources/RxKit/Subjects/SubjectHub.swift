@@ -20,7 +20,9 @@
 /// Not `final`: a share's connection (`ShareConnection`) is a hub itself rather than an object holding one,
 /// which saves an allocation and a `SubjectHub<Element>` metadata look-up per connection (R12). Every
 /// member is `final` except `remove(key:)`, which the connection overrides (the last subscriber out
-/// disconnects it).
+/// disconnects it). `@usableFromInline` (as is `SubjectHubBase`) because the connection is: the Driver and
+/// Signal operators make connections in the caller's specialised code (`ShareWhileConnected.makeConnection`).
+@usableFromInline
 class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     // The delivery state word and its bits: see `SubjectHubBase`.
     private final let resourceTracking = ResourceTracking()
@@ -30,31 +32,57 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     enum Message {
         case broadcast(Event<Element>, [AnyObject])
         case replay([Event<Element>], Entry)
+        /// The latest element (`latest`), read when the message is delivered, to an entry that subscribed
+        /// while another thread was delivering (a share's connection: see `replayLatestLocked`).
+        case replayLatest(Entry)
     }
 
     // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
     // (a runtime call per access) are switched off on the per-event state.
     final let lock: Lock
+    /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
+    /// whose per-element path then takes no lock at all. Subjects send under their lock.
+    private final let sendsWithoutLock: Bool
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
     @exclusivity(unchecked) private final var sole: Entry?
     /// The observers (`Entry` objects), while there are two or more; empty otherwise.
     @exclusivity(unchecked) private final var list: [AnyObject] = []
     @exclusivity(unchecked) private final var nextKey: UInt64 = 0
-    /// The delivering thread; meaningful only while `deliveringBit` is set (written under `lock` by the
-    /// thread that sets it, read under `lock`).
-    @exclusivity(unchecked) private final var deliveringThread: ThreadID?
     /// Messages waiting for the delivering thread, created on first use: a `[Message]` stored property
     /// would cost a `Message` metadata look-up in every hub's `init` (one per subscription to a share).
     @exclusivity(unchecked) private final var pending: PendingMessages?
     /// The number of messages in `pending`, kept here so the per-event path never touches it.
     @exclusivity(unchecked) private final var queuedCount = 0
-    /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
-    /// none. `broadcastNextLocked(at:)` sends through it without copying the snapshot array or the
-    /// element, and without retaining anything (see `retiredBit` for what keeps the observer alive).
-    @exclusivity(unchecked) private final var soleLane = LaneHandle()
-    /// Entries removed during a delivery, released when it ends (see `retiredBit`).
+    /// Entries removed during a delivery, released when it ends (see `attentionBit`).
     @exclusivity(unchecked) private final var retired: [AnyObject] = []
+
+    // The delivery state: owned by the delivering thread (the owner in the state word), or, while nobody
+    // delivers, by the holder of `lock` (see `claimLocked`). A sender reads it after becoming the owner,
+    // without the lock; a lock holder that finds another thread delivering leaves it alone and sets
+    // `attentionBit`, and the owner brings it up to date (`reconcileLocked`) before its delivery ends.
+
+    /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
+    /// none. A delivery sends through it without copying the snapshot array or the element, and without
+    /// retaining anything (see `retired` for what keeps the observer alive).
+    @exclusivity(unchecked) private(set) final var soleLane = LaneHandle()
+    /// `!soleLane.isEmpty`, kept beside it: `LaneHandle.isEmpty` reads its `unowned(unsafe)` existential,
+    /// which compiled to a retain/release pair on the per-event path (S1, R1).
+    @exclusivity(unchecked) private(set) final var hasSoleLane = false
+
+    /// Sets `soleLane` (and `hasSoleLane`). Call as the owner of the delivery state.
+    @inline(__always)
+    private final func setSoleLane(_ lane: LaneHandle) {
+        soleLane = lane
+        hasSoleLane = !lane.isEmpty
+    }
+    /// With replay (a share's connection): the latest element, while `hasLatest` (a pointer, not an
+    /// `Element?`, so the per-element path needs no metadata look-up); `nil` for subjects.
+    private final let latest: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked) private final var hasLatest = false
+    /// Guarded by `lock`: cleared when a share's connection stops, so the owner of a delivery in progress
+    /// drops the latest element when it ends (`reconcileLocked`).
+    @exclusivity(unchecked) private final var keepsLatest: Bool
 
     /// A FIFO of messages (see `pending`).
     private final class PendingMessages {
@@ -63,20 +91,68 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// A hub guarded by `lock`: its own by default, or its owner's, when the owner keeps more state under
-    /// the same lock (`share`'s connection).
-    init(lock: Lock = Lock()) {
+    /// the same lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether
+    /// it keeps the latest element (`storeLatest`, `replayLatestLocked`).
+    init(lock: Lock = Lock(), sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
         self.lock = lock
+        self.sendsWithoutLock = sendsWithoutLock
+        self.keepsLatest = keepsLatest
+        latest = keepsLatest ? .allocate(capacity: 1) : nil
         super.init()
     }
 
-    /// Whether a thread is delivering (read under `lock`).
-    private final var isDelivering: Bool { InlineWord.load(self) & SubjectHubBase.deliveringBit != 0 }
+    deinit {
+        guard let latest else { return }
+        if hasLatest { latest.deinitialize(count: 1) }
+        latest.deallocate()
+    }
 
-    /// Makes the calling thread the delivering one. Call with `lock` held and no delivery in progress.
+    typealias StateAccess = HubStateAccess
+
+    /// Claims the delivery state for a holder of `lock` that changes the observers or reads the latest
+    /// element. Both sides use read-modify-writes on the state word, so a sender beginning a delivery
+    /// without the lock (compare-exchange 0 → owner) and a lock holder claiming it (compare-exchange
+    /// 0 → `heldBit`, or fetch-or `attentionBit` on a delivery in progress) never both believe the
+    /// state is theirs. Pair with `releaseLocked`.
+    final func claimLocked() -> StateAccess {
+        if sendsWithoutLock {
+            if InlineWord.compareExchange(self, expected: 0, desired: SubjectHubBase.heldBit) { return .held }
+        } else if InlineWord.load(self) == 0 {
+            // Senders take the lock too: nobody can begin a delivery before it is released.
+            return .free
+        }
+        let me = DeliveryOwner.current
+        // Only the calling thread could end its own delivery, so this comparison is stable.
+        if InlineWord.load(self) & SubjectHubBase.ownerMask == me { return .owned }
+        let previous = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
+        if previous & SubjectHubBase.ownerMask != 0 { return .deferred }
+        // The delivery ended between the reads: the word is `attentionBit` with no owner, so a sender's
+        // compare-exchange fails and it waits for the lock, as with `heldBit`; `releaseLocked` clears it.
+        return .held
+    }
+
+    /// Ends a `claimLocked`. Call with `lock` held.
     @inline(__always)
-    private final func beginDeliveryLocked() {
-        InlineWord.store(self, SubjectHubBase.deliveringBit)
-        deliveringThread = currentThreadID()
+    final func releaseLocked(_ access: StateAccess) {
+        // With the lock held and no owner, nobody else changes the word: a plain store.
+        if access == .held { InlineWord.store(self, 0) }
+    }
+
+    /// Makes the calling thread (`me`) the delivering one, with `lock` held and the word read as 0 under
+    /// it. Fails only on a hub whose senders begin without the lock, if one just did.
+    @inline(__always)
+    private final func beginLocked(_ me: Int) -> Bool {
+        if sendsWithoutLock { return InlineWord.compareExchange(self, expected: 0, desired: me) }
+        InlineWord.store(self, me)
+        return true
+    }
+
+    /// A share connection's per-element path: makes the calling thread (`me`, `DeliveryOwner.current`)
+    /// the delivering one without taking `lock`, if nobody delivers and no lock holder has the delivery
+    /// state. One compare-exchange; the delivery ends with `endDelivery(me)`, another.
+    @inline(__always)
+    final func beginWithoutLock(_ me: Int) -> Bool {
+        InlineWord.compareExchange(self, expected: 0, desired: me)
     }
 
     /// The current observers, as a snapshot a message can carry (slow paths: with one observer it builds
@@ -91,15 +167,22 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Adds an observer. Call with `lock` held.
     final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        return addLocked(observer, access)
+    }
+
+    /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
         nextKey += 1
         let entry = Entry(key: nextKey, observer: observer)
         if let first = sole {
             list = [first, entry]
             sole = nil
-            soleLane = LaneHandle()
+            if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
-            soleLane = entry.lane
+            if access != .deferred { setSoleLane(entry.lane) }
         } else {
             list.append(entry)
         }
@@ -113,83 +196,173 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Removes every observer. Call with `lock` held.
     final func removeAllLocked() {
+        let access = claimLocked()
+        removeAllLocked(access)
+        releaseLocked(access)
+    }
+
+    /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
+    final func removeAllLocked(_ access: StateAccess) {
         if let first = sole {
-            retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
+            retireLocked(CollectionOfOne(first as AnyObject), access)
             sole = nil
         } else if !list.isEmpty {
-            retireIfDeliveringLocked(list)
+            retireLocked(list, access)
             list = []
         }
-        soleLane = LaneHandle()
+        if access != .deferred { setSoleLane(LaneHandle()) }
     }
 
     /// Removes the observer with `key`.
     override func remove(key: UInt64) {
-        lock.withLock { removeLocked(key: key) }
+        lock.lock()
+        let access = claimLocked()
+        removeLocked(key: key, access)
+        releaseLocked(access)
+        lock.unlock()
     }
 
-    /// Removes the observer with `key`. Call with `lock` held.
-    final func removeLocked(key: UInt64) {
+    /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held.
+    final func removeLocked(key: UInt64, _ access: StateAccess) {
         if let first = sole {
             guard first.key == key else { return }
-            retireIfDeliveringLocked(CollectionOfOne(first as AnyObject))
+            retireLocked(CollectionOfOne(first as AnyObject), access)
             sole = nil
-            soleLane = LaneHandle()
+            if access != .deferred { setSoleLane(LaneHandle()) }
             return
         }
         guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
-        retireIfDeliveringLocked(CollectionOfOne(list[index]))
+        retireLocked(CollectionOfOne(list[index]), access)
         list.remove(at: index)
         if list.count == 1 {
             let remaining = unsafeDowncast(list[0], to: Entry.self)
             list = []
             sole = remaining
-            soleLane = remaining.lane
+            if access != .deferred { setSoleLane(remaining.lane) }
         }
     }
 
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
     /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
-    private final func retireIfDeliveringLocked<Removed: Collection>(_ removed: Removed) where Removed.Element == AnyObject {
-        guard isDelivering else { return }
-        let previous = InlineWord.fetchOr(self, SubjectHubBase.retiredBit)
-        if previous & SubjectHubBase.deliveringBit != 0 {
-            retired.append(contentsOf: removed)
-        } else {
-            // The delivery ended (its compare-exchange succeeded) between the check and the fetch-or:
-            // nobody is inside an observer any more, and nobody else changes the word without `lock`.
-            InlineWord.store(self, 0)
+    private final func retireLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+        switch access {
+        case .free, .held:
+            return
+        case .owned:
+            // The delivery ends with a compare-exchange, which the bit makes fail: the end then releases
+            // them (a read-modify-write: other threads may be setting the bit too).
+            _ = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
+        case .deferred:
+            break  // `claimLocked` set the bit
         }
+        retired.append(contentsOf: removed)
     }
 
     final var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
+
+    /// Whether there is a latest element. Read as the delivering thread, or with `lock` held and the
+    /// delivery state claimed (not `.deferred`).
+    final var hasLatestElement: Bool { hasLatest }
+
+    /// Records `element` as the latest (hubs that keep it). Call as the delivering thread.
+    @inline(__always)
+    final func storeLatest(_ element: UnsafePointer<Element>) {
+        guard let latest else { return }
+        // `pointee` assignments: one value-witness call each (`update(from:count:)` is an out-of-line
+        // array routine).
+        if hasLatest {
+            latest.pointee = element.pointee
+        } else {
+            latest.initialize(to: element.pointee)
+            hasLatest = true
+        }
+    }
+
+    /// Forgets the latest element (a share's connection stopped), now if `access` allows it, otherwise
+    /// when the delivery in progress ends. Call with `lock` held.
+    final func dropLatestLocked(_ access: StateAccess) {
+        keepsLatest = false
+        if access != .deferred { dropLatestIfStopped() }
+    }
+
+    private final func dropLatestIfStopped() {
+        guard !keepsLatest, hasLatest, let latest else { return }
+        latest.deinitialize(count: 1)
+        hasLatest = false
+    }
+
+    /// Replays the latest element (if any) to `entry`, which was just added with the delivery state
+    /// claimed as `access`: at once if nobody delivers, nested if the calling thread is delivering,
+    /// otherwise queued for the delivering thread, which reads the latest element when it gets there
+    /// (it alone may read it meanwhile). Until then deliveries nested in the one in progress skip the
+    /// entry, so it never gets an element twice. Must be called with `lock` held; returns with it released.
+    @inline(never)
+    final func replayLatestLocked(to entry: Entry, _ access: StateAccess) {
+        switch access {
+        case .deferred:
+            queueReplayLatestLocked(to: entry)
+        case .owned:
+            guard hasLatest, let latest else {
+                lock.unlock()
+                return
+            }
+            // A copy: a nested send could overwrite the slot while the observer reads it.
+            var value = latest.pointee
+            lock.unlock()
+            entry.sendNext(&value)
+        case .free, .held:
+            guard hasLatest, let latest else {
+                releaseLocked(access)
+                lock.unlock()
+                return
+            }
+            let me = DeliveryOwner.current
+            // With the lock held and no owner, nobody else changes the word: a plain store.
+            InlineWord.store(self, me)
+            var value = latest.pointee
+            lock.unlock()
+            entry.sendNext(&value)
+            endDelivery(me)
+        }
+    }
+
+    /// The deferred case of `replayLatestLocked`, out of line so the others never touch a `Message`.
+    @inline(never)
+    private final func queueReplayLatestLocked(to entry: Entry) {
+        entry.awaitingReplay = true
+        enqueueLocked(.replayLatest(entry))
+        lock.unlock()
+    }
 
     /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
     /// with `lock` held; returns with it released.
     final func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
-        if isDelivering {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !beginLocked(me) {
             dispatchBroadcastLocked(event, observers)
             return
         }
-        beginDeliveryLocked()
         lock.unlock()
         for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
-        drainQueue()
+        endDelivery(me)
     }
 
     /// Sends `.next(element)` to `observers` (a snapshot of `entries`), through each observer's element
     /// lane when it has one; an `Event` is built only for observers without one, or if the element must
     /// be queued. Must be called with `lock` held; returns with it released.
     final func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
-        if isDelivering {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !beginLocked(me) {
             dispatchNextLocked(element, observers)
             return
         }
-        beginDeliveryLocked()
         lock.unlock()
         // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
         var value = element
+        storeLatest(&value)
+        // No entry waits for a replay (see `deliverNext`): the delivery began with nobody delivering, and
+        // replays wait only for a delivery in progress.
         // The entries are read as `Unmanaged` (the snapshot keeps them alive): iterating the array of
         // references would retain and release each entry around its delivery (two atomic operations per
         // observer per element, S7).
@@ -204,38 +377,54 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
                 }
             }
         }
-        drainQueue()
+        endDelivery(me)
+    }
+
+    /// Sends the element at `element` to `observers`, as the delivering thread. An observer that joined
+    /// while this thread was delivering (its snapshot taken after that) is skipped if its replay is still
+    /// queued: the replay gives it the latest element.
+    @inline(__always)
+    final func deliverNext(_ element: UnsafeMutablePointer<Element>, to observers: [AnyObject]) {
+        for object in observers {
+            let entry = unsafeDowncast(object, to: Entry.self)
+            if entry.awaitingReplay { continue }
+            if !entry.lane.send(typed: element) {
+                entry.deliverNext(element.pointee)
+            }
+        }
     }
 
     /// Sends `.next(element)` to the current observers, reading the element in place. With one observer
-    /// that has an element lane and no delivery in progress (a share's connection, a subject with one
-    /// subscriber) it retains nothing and copies nothing; otherwise it is `broadcastNextLocked(_:_:)`.
-    /// Must be called with `lock` held; returns with it released.
+    /// that has an element lane and no delivery in progress (a subject with one subscriber) it retains
+    /// nothing and copies nothing; otherwise it is `broadcastNextLocked(_:_:)`. Must be called with
+    /// `lock` held; returns with it released.
     @inline(__always)
     final func broadcastNextLocked(at element: UnsafePointer<Element>) {
-        if InlineWord.load(self) != 0 || soleLane.isEmpty {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !hasSoleLane || !beginLocked(me) {
             broadcastNextToEntriesLocked(at: element)
             return
         }
-        beginDeliveryLocked()
         let lane = soleLane
         lock.unlock()
+        storeLatest(element)
         _ = lane.send(typed: element)
-        drainQueue()
+        endDelivery(me)
     }
 
     /// The general case of `broadcastNextLocked(at:)`, out of line.
     @inline(never)
     private final func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
-        if let first = sole, !isDelivering {
+        let me = DeliveryOwner.current
+        if let first = sole, InlineWord.load(self) == 0, beginLocked(me) {
             // One observer, and either it has no lane or a delivery ended just now (the word was read
             // non-zero, then the delivering thread's compare-exchange cleared it): no snapshot array.
-            beginDeliveryLocked()
             lock.unlock()
+            storeLatest(element)
             if !first.lane.send(typed: element) {
                 first.deliverNext(element.pointee)
             }
-            drainQueue()
+            endDelivery(me)
             return
         }
         broadcastNextLocked(element.pointee, entries)
@@ -256,31 +445,38 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// Delivers `message` (now, nested, or via the delivering thread). Must be called with `lock`
     /// held; returns with it released.
     final func dispatchLocked(_ message: Message) {
-        let me = currentThreadID()
-        if isDelivering {
-            if isSameThread(deliveringThread, me) {
+        let me = DeliveryOwner.current
+        while true {
+            let word = InlineWord.load(self)
+            if word & SubjectHubBase.ownerMask == me {
+                // A re-entrant send from an observer: delivered nested, at once.
                 lock.unlock()
                 deliver(message)
                 return
             }
-            // Set `queuedBit` before deciding: the delivering thread may be ending its delivery with a
-            // compare-exchange right now, which then either fails (and it drains the queue) or has
-            // already succeeded (and this thread delivers).
-            let previous = InlineWord.fetchOr(self, SubjectHubBase.queuedBit)
-            if previous & SubjectHubBase.deliveringBit != 0 {
+            if word == 0 {
+                if beginLocked(me) { break }
+                continue  // a sender began without the lock: queue for it
+            }
+            // Another thread delivers. Set `attentionBit` before deciding: it may be ending its delivery
+            // with a compare-exchange right now, which then either fails (and it drains the queue) or
+            // has already succeeded (and this thread delivers).
+            let previous = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
+            if previous & SubjectHubBase.ownerMask != 0 {
                 enqueueLocked(message)
                 lock.unlock()
                 return
             }
+            // The word is `attentionBit` with no owner: senders wait for the lock, so a plain store.
+            InlineWord.store(self, me)
+            break
         }
-        InlineWord.store(self, SubjectHubBase.deliveringBit)
-        deliveringThread = me
         lock.unlock()
         deliver(message)
-        drainQueue()
+        endDelivery(me)
     }
 
-    /// Queues `message` for the delivering thread. Call with `lock` held.
+    /// Queues `message` for the delivering thread. Call with `lock` held and `attentionBit` set.
     @inline(never)
     private final func enqueueLocked(_ message: Message) {
         let pending = self.pending ?? PendingMessages()
@@ -302,20 +498,22 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         return next
     }
 
-    /// Run by the delivering thread after its own message: delivers what other threads queued
-    /// meanwhile, then ends the delivery.
-    private final func drainQueue() {
-        if InlineWord.compareExchange(self, expected: SubjectHubBase.deliveringBit, desired: 0) { return }
+    /// Run by the delivering thread (`me`) after its own message: ends the delivery with one
+    /// compare-exchange, or, if other threads queued messages or changed the observers meanwhile
+    /// (`attentionBit`), delivers the messages and brings the delivery state up to date first.
+    @inline(__always)
+    final func endDelivery(_ me: Int) {
+        if InlineWord.compareExchange(self, expected: me, desired: 0) { return }
         drainQueuedMessages()
     }
 
-    /// The slow path of `drainQueue` (other threads sent, or observers left, meanwhile), out of line so the per-event path
-    /// never touches a `Message`.
+    /// The slow path of `endDelivery`, out of line so the per-event path never touches a `Message`.
     @inline(never)
     private final func drainQueuedMessages() {
         while true {
             lock.lock()
             if queuedCount == 0 {
+                reconcileLocked()
                 let released = retired
                 retired = []
                 InlineWord.store(self, 0)
@@ -329,13 +527,64 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         }
     }
 
+    /// Brings the delivery state up to date with what lock holders changed during the delivery (see
+    /// `StateAccess.deferred`). Call as the delivering thread, with `lock` held.
+    private final func reconcileLocked() {
+        setSoleLane(sole?.lane ?? LaneHandle())
+        dropLatestIfStopped()
+    }
+
+    /// Delivers `message` as the delivering thread.
     private final func deliver(_ message: Message) {
         switch message {
         case .broadcast(let event, let observers):
-            for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
+            if case .next(var element) = event {
+                storeLatest(&element)
+                deliverNext(&element, to: observers)
+            } else {
+                for object in observers {
+                    let entry = unsafeDowncast(object, to: Entry.self)
+                    // The queued replay is dropped: nothing may follow a terminal event.
+                    if entry.awaitingReplay { entry.awaitingReplay = false }
+                    entry.deliver(event)
+                }
+            }
         case .replay(let events, let entry):
             for event in events { entry.deliver(event) }
+        case .replayLatest(let entry):
+            guard entry.awaitingReplay else { return }
+            entry.awaitingReplay = false
+            guard hasLatest, let latest else { return }
+            var value = latest.pointee
+            entry.sendNext(&value)
         }
+    }
+}
+
+/// How a holder of a `SubjectHub`'s lock may touch its delivery state (see `SubjectHub.claimLocked`).
+/// Not nested in the generic hub: a nested type is generic too, and comparing its values compiled to an
+/// out-of-line `==` call.
+enum HubStateAccess {
+    /// Nobody delivers (a subject's hub, whose senders take the lock): touch it freely.
+    case free
+    /// Nobody delivers and the word holds `heldBit`: touch it freely; `releaseLocked` clears the bit.
+    case held
+    /// The calling thread is delivering (a re-entrant call from an observer): touch it freely (the
+    /// delivery in progress works on copies), but an entry it removes may be the one being called.
+    case owned
+    /// Another thread is delivering and `attentionBit` is set: leave the delivery state alone; the
+    /// owner brings it up to date before its delivery ends.
+    case deferred
+}
+
+/// The identity of a delivering thread in a hub's state word: the thread's `pthread_t`, which is the
+/// address of its thread control block, so its low bits are free for the word's flags.
+enum DeliveryOwner {
+    @inline(__always)
+    static var current: Int {
+        let id = Int(bitPattern: currentThreadID())
+        precondition(id & ~SubjectHubBase.ownerMask == 0 && id != 0, "DeliveryOwner: pthread_self() is not aligned")
+        return id
     }
 }
 
@@ -355,6 +604,10 @@ final class SubjectEntry {
     /// The observer's element lane, if it has one: `.next` elements go there without an `Event`.
     /// Not retained: it is the observer object, which `node` or `deliverEvent` keeps alive.
     let lane: LaneHandle
+    /// Set while a replay of a share's latest element to this entry waits for the delivering thread
+    /// (`SubjectHub.replayLatestLocked`); deliveries nested in the one in progress skip it meanwhile.
+    /// Written under the hub's lock before the entry is listed, then only by delivering threads.
+    var awaitingReplay = false
 
     init<Observer: ObserverType>(key: UInt64, observer: Observer) {
         self.key = key
@@ -386,6 +639,14 @@ final class SubjectEntry {
         deliver(typed: &copy)
     }
 
+    /// `deliver(.next(element))`, through the lane when the observer has one.
+    @inline(__always)
+    func sendNext<Element>(_ element: UnsafeMutablePointer<Element>) {
+        if !lane.send(typed: element) {
+            deliverNext(element.pointee)
+        }
+    }
+
     /// `deliver(.next(element))` for an observer without an element lane, out of line so the lane path
     /// needs no `Event` metadata.
     @inline(never)
@@ -408,19 +669,24 @@ final class SubjectEntry {
 /// type. The hub's state word is `ObserverNode`'s (see `InlineWord`: the first stored property of the root
 /// class): a hub is an `ObserverNode` so that a share's connection, which observes its source, can be its
 /// own hub (see `SubjectHub`). A hub that is not a `Sink` never has that word read as a disposed flag.
+@usableFromInline
 class SubjectHubBase: ObserverNode, @unchecked Sendable {
-    // The hub's delivery state word is `ObserverNode.stateWord`: `deliveringBit` while a thread delivers,
-    // `queuedBit` while messages wait in `SubjectHub.pending`. Read and written atomically through `InlineWord`.
-    // Changed under `lock`, except that the delivering thread ends its delivery with one compare-exchange
-    // (`deliveringBit` → 0) instead of a second lock round trip; that fails if a sender queued a message
-    // meanwhile (it set `queuedBit` first), and the delivering thread then drains the queue under the lock.
-    fileprivate static var deliveringBit: Int { 1 }
-    fileprivate static var queuedBit: Int { 2 }
-    /// Set (under `lock`, during a delivery) when an observer left while a delivery was in progress: its
-    /// entry waits in `retired` until the delivering thread ends, since the sole-observer path calls the
-    /// observer without retaining it. Like `queuedBit`, it makes the ending compare-exchange fail.
-    fileprivate static var retiredBit: Int { 4 }
-    // The bits are here, in a non-generic class, rather than in `SubjectHub`: there, `Self.deliveringBit`
+    // The hub's delivery state word is `ObserverNode.stateWord`, read and written atomically through
+    // `InlineWord`: the delivering thread's identity (`DeliveryOwner.current`, 0 while nobody delivers)
+    // or'ed with two flags.
+    // - A delivery begins with compare-exchange 0 → owner (a share's connection does it without the
+    //   lock; subjects, under it, with a plain store, since nobody else begins one without the lock) and
+    //   ends with compare-exchange owner → 0: two read-modify-writes per delivery, no lock for a share.
+    // - `attentionBit`: set (fetch-or, under the lock) by another thread that queued a message, or
+    //   changed the observers or the latest element while a delivery was in progress. It makes the ending
+    //   compare-exchange fail; the delivering thread then takes the lock, delivers the queued messages and
+    //   brings the delivery state up to date (`reconcileLocked`).
+    // - `heldBit`: a holder of the lock has claimed the delivery state while nobody delivers
+    //   (`claimLocked`); a sender's compare-exchange 0 → owner fails meanwhile and it waits for the lock.
+    static var attentionBit: Int { 1 }
+    static var heldBit: Int { 2 }
+    static var ownerMask: Int { ~3 }
+    // The bits are here, in a non-generic class, rather than in `SubjectHub`: there, `Self.attentionBit`
     // (`Self` being dynamic in a non-final class) compiled to a getter call taking the metadata, on the
     // per-element path (R11: 3,154 instructions per send with the bits there, 3,065 with them here).
 

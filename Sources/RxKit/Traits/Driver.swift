@@ -8,7 +8,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
         // `source.share(replay: 1, scope: .whileConnected)`, built directly: calling the protocol-extension
         // operator on an `Observable<Element>` here costs a metadata and a witness-table look-up per
         // Driver operator.
-        ShareWhileConnected(source: source, replaysLatest: true)
+        ShareWhileConnected(source: source, replaysLatest: true, makeConnection: { ShareConnection(parent: $0) })
     }
 }
 

@@ -6,7 +6,7 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
     @inlinable  // a Driver operator then makes the share in the caller's specialised code (no metadata look-up)
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         // `source.share(scope: .whileConnected)`, built directly (see `DriverSharingStrategy.share`).
-        ShareWhileConnected(source: source, replaysLatest: false)
+        ShareWhileConnected(source: source, replaysLatest: false, makeConnection: { ShareConnection(parent: $0) })
     }
 }
 

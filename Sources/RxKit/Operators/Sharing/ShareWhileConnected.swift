@@ -21,11 +21,26 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
     fileprivate let lock = Lock()
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var connection: ShareConnection<Element>?
+    /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
+    /// code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made here, in
+    /// RxKit's unspecialised code, each connection would look it up at run time (about 320 instructions;
+    /// R12 makes 13 connections per build).
+    private let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnection<Element>)?
 
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
         self.source = source
         self.replaysLatest = replaysLatest
+        makeConnection = nil
+    }
+
+    /// A share whose connections `makeConnection` makes (see the property).
+    @usableFromInline
+    init(source: Observable<Element>, replaysLatest: Bool,
+         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnection<Element>) {
+        self.source = source
+        self.replaysLatest = replaysLatest
+        self.makeConnection = makeConnection
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -36,7 +51,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
             connection = current
             connects = false
         } else {
-            connection = ShareConnection(parent: self)
+            connection = makeConnection?(self) ?? ShareConnection(parent: self)
             self.connection = connection
             connects = true
         }
@@ -50,17 +65,26 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 /// rather than holding one, the subscribers' hub: one allocation and one `SubjectHub<Element>` metadata
 /// look-up fewer per connection than a separate hub (R12: 154,693 → 145,684 instructions per build).
 /// Its state word is the hub's (the connection is no `Sink`); the hub's `resourceTracking` accounts for
-/// the object.
-final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @unchecked Sendable {
+/// the object, and the hub keeps the latest element (`keepsLatest`).
+///
+/// Per element it takes no lock: the source calls it serially, so the only other parties are
+/// subscribers joining and leaving, which coordinate with the delivery through the hub's state word (see
+/// `SubjectHub.claimLocked`). With one subscriber (every share in a Driver chain) an element costs two
+/// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
+/// compare-exchange cost three read-modify-writes (R11: 13 shares).
+///
+/// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
+/// (see `ShareWhileConnected.makeConnection`); for that it is an `ObserverType` whose lane is the
+/// `ObserverNode` one (`hasElementLane`), not a conformer of the SPI `TypedElementLane`, which a
+/// `@usableFromInline` class cannot adopt (its sources find its lane as a node either way).
+@usableFromInline
+final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchecked Sendable {
     private let parent: ShareWhileConnected<Element>
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
     private let replaysLatest: Bool
-    // Guarded by the parent's lock (the hub's). The latest element lives in `latest` while `hasLatest`
-    // (a pointer, not an `Element?`, so the per-element path needs no metadata look-up).
-    // Allocated only with replay: `share()` and every `Signal` operator keep no element.
-    private let latest: UnsafeMutablePointer<Element>?
-    @exclusivity(unchecked) private var hasLatest = false
     /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
+    /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
+    /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private var isStopped = false
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
     /// the lock. Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
@@ -68,40 +92,30 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
     @exclusivity(unchecked) private var sourceSubscription: Disposable?
 
+    @usableFromInline
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         replaysLatest = parent.replaysLatest
-        latest = replaysLatest ? .allocate(capacity: 1) : nil
-        super.init(lock: parent.lock)
+        super.init(lock: parent.lock, sendsWithoutLock: true, keepsLatest: parent.replaysLatest)
         hasElementLane = true
         // Terminal events come through `onTerminal` too, so a source's sink sends them without building
         // an `Event`, and a subject keeps the connection as its own entry (no `on(_:)` closure for it).
         hasTerminalLane = true
     }
 
-    deinit {
-        guard let latest else { return }
-        if hasLatest { latest.deinitialize(count: 1) }
-        latest.deallocate()
-    }
-
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
     /// it released.
     func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let entry = addLocked(observer)
-        if replaysLatest && hasLatest {
-            replayLatestLocked(to: entry)
+        let access = claimLocked()
+        let entry = addLocked(observer, access)
+        // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
+        if replaysLatest && (access == .deferred || hasLatestElement) {
+            replayLatestLocked(to: entry, access)  // releases the claim and the lock
         } else {
+            releaseLocked(access)
             lock.unlock()
         }
         return ShareSubscription(connection: self, key: entry.key)
-    }
-
-    /// Replays the latest element to a new subscriber. Out of line: building the replay `Message` costs
-    /// metadata look-ups, which the optimiser would otherwise hoist onto every subscription.
-    @inline(never)
-    private func replayLatestLocked(to entry: Entry) {
-        dispatchLocked(.replay([.next(latest.unsafelyUnwrapped.pointee)], entry))
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
@@ -118,6 +132,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
         lock.unlock()
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -144,29 +159,54 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
         onNextElement(typed: element.assumingMemoryBound(to: Element.self))
     }
 
-    /// Records the element (with replay) and hands it to the hub, read in place: no copy of it is made
-    /// on the way through (in unspecialised code each copy and destruction is a value-witness call).
+    /// Begins a delivery without the lock and, with one observer that has a lane, records the element
+    /// (with replay) and hands it on, read in place: no copy of it is made on the way through (in
+    /// unspecialised code each copy and destruction is a value-witness call).
     @inline(__always)
     private func onNextElement(typed element: UnsafePointer<Element>) {
+        let me = DeliveryOwner.current
+        guard beginWithoutLock(me) else {
+            onNextElementLocked(element)
+            return
+        }
+        guard hasSoleLane else {
+            onNextElementToEntries(element, me)
+            return
+        }
+        let lane = soleLane
+        storeLatest(element)
+        _ = lane.send(typed: element)
+        endDelivery(me)
+    }
+
+    /// The calling thread is delivering (`me`), but there is no single lane: no observer (stopped), two
+    /// or more, or one without a lane. Out of line.
+    @inline(never)
+    private func onNextElementToEntries(_ element: UnsafePointer<Element>, _ me: Int) {
+        lock.lock()
+        if isStopped {
+            lock.unlock()
+            endDelivery(me)
+            return
+        }
+        let observers = entries
+        lock.unlock()
+        var value = element.pointee
+        storeLatest(&value)
+        deliverNext(&value, to: observers)
+        endDelivery(me)
+    }
+
+    /// A delivery is in progress (nested on this thread, or another thread's) or a lock holder has the
+    /// delivery state: the element goes through the hub's locked path. Out of line.
+    @inline(never)
+    private func onNextElementLocked(_ element: UnsafePointer<Element>) {
         lock.lock()
         if isStopped {
             lock.unlock()
             return
         }
-        if replaysLatest { storeLatestLocked(element) }
-        broadcastNextLocked(at: element)  // releases the lock
-    }
-
-    @inline(__always)
-    private func storeLatestLocked(_ element: UnsafePointer<Element>) {
-        // `pointee` assignments: one value-witness call each (`update(from:count:)` is an out-of-line
-        // array routine).
-        if hasLatest {
-            latest.unsafelyUnwrapped.pointee = element.pointee
-        } else {
-            latest.unsafelyUnwrapped.initialize(to: element.pointee)
-            hasLatest = true
-        }
+        broadcastNextLocked(element.pointee, entries)  // releases the lock
     }
 
     /// The source terminated: every subscriber gets `event`, and the connection is dropped.
@@ -177,9 +217,11 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
             lock.unlock()
             return
         }
-        let subscription = stopLocked()
+        let access = claimLocked()
+        let subscription = stopLocked(access)
         let observers = entries
-        removeAllLocked()
+        removeAllLocked(access)
+        releaseLocked(access)
         broadcastLocked(event, observers)  // releases the lock
         subscription?.dispose()
     }
@@ -187,12 +229,15 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     /// A subscriber left; the last one out disconnects.
     override func remove(key: UInt64) {
         lock.lock()
-        removeLocked(key: key)
+        let access = claimLocked()
+        removeLocked(key: key, access)
         guard !isStopped, isEmptyLocked else {
+            releaseLocked(access)
             lock.unlock()
             return
         }
-        let subscription = stopLocked()
+        let subscription = stopLocked(access)
+        releaseLocked(access)
         lock.unlock()
         subscription?.dispose()
     }
@@ -200,13 +245,10 @@ final class ShareConnection<Element>: SubjectHub<Element>, TypedElementLane, @un
     /// Stops taking events, forgets the latest element and detaches from the parent, so the next
     /// subscriber starts a new connection; returns the source subscription for the caller to dispose with
     /// no lock held (`nil` while `connect` does not have it yet: `connect` disposes it then). Call with the
-    /// lock held.
-    private func stopLocked() -> Disposable? {
+    /// lock held and the delivery state claimed as `access`.
+    private func stopLocked(_ access: StateAccess) -> Disposable? {
         isStopped = true
-        if hasLatest {
-            latest.unsafelyUnwrapped.deinitialize(count: 1)
-            hasLatest = false
-        }
+        dropLatestLocked(access)
         if parent.connection === self { parent.connection = nil }
         return sourceSubscription.take()
     }

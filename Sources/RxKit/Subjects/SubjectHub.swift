@@ -583,7 +583,10 @@ enum DeliveryOwner {
     @inline(__always)
     static var current: Int {
         let id = Int(bitPattern: currentThreadID())
-        precondition(id & ~SubjectHubBase.ownerMask == 0 && id != 0, "DeliveryOwner: pthread_self() is not aligned")
+        precondition(
+            id & ~SubjectHubBase.ownerMask == 0 && id != 0,
+            "DeliveryOwner: pthread_self() returned \(id), which is zero or has one of its low flag bits set; a subject hub stores the delivering thread's id beside two flag bits in one word, so this platform's pthread_t cannot be used as that id"
+        )
         return id
     }
 }

@@ -61,9 +61,12 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
     }
 
     func onNextElement(_ element: Element) {
-        if isDisposed { return }
-        if scheduler.runInlineIfScheduleWould({ forwardNext(element) }) { return }
-        scheduleNext(element)
+        var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+        onNextElement(typed: &value)
+    }
+
+    private func onNextElement(typed element: UnsafePointer<Element>) {
+        onNextElement(at: UnsafeRawPointer(element))
     }
 
     /// `onNextElement` when the scheduler would not run the element inline: out of line, since the

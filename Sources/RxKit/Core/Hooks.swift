@@ -22,7 +22,8 @@ public enum Hooks {
         #endif
         return []
     }
-    nonisolated(unsafe) private static var recordStack = false
+    /// 1 when call stacks are recorded. An atomic word, not the lock: every `subscribe(onNext:…)` reads it.
+    private static let recordStack = AtomicWord()
 
     /// Handles errors that reach a subscription without an `onError` handler (and binding errors).
     /// RxKit never crashes on an unhandled error; the default handler prints it in debug builds.
@@ -39,8 +40,8 @@ public enum Hooks {
 
     /// Whether subscriptions record their call stack (debug builds; off by default as it is slow).
     public static var recordCallStackOnError: Bool {
-        get { lock.withLock { recordStack } }
-        set { lock.withLock { recordStack = newValue } }
+        get { recordStack.load() != 0 }
+        set { recordStack.store(newValue ? 1 : 0) }
     }
 
     static func reportUnhandled(_ error: Error, callStack: [String] = []) {

@@ -58,4 +58,64 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Lends `just(_:)`'s element to `body` by address and returns true; on any other sequence returns
     /// false without calling it. Virtual, so the element is reached with the object's own metadata.
     func withJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool { false }
+
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` for a sequence that is over before `subscribe`
+    /// returns whatever the closures do (`just` and map/filter stages over it override it): delivers to the
+    /// closures right here — element, then completion or the error, then `onDisposed` — and returns true,
+    /// so the caller needs no observer or subscription object and returns the no-op disposable (the
+    /// subscription is already over; disposing it later would do nothing). Any other sequence returns
+    /// false without calling anything.
+    @usableFromInline
+    func subscribeSynchronously(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        callStack: [String]
+    ) -> Bool {
+        false
+    }
+}
+
+/// Runs `body` on this thread's current-thread trampoline, starting one if none runs (as every `Producer`
+/// subscription does): what `body` schedules on `CurrentThreadScheduler` runs after it.
+@inline(__always)
+func onCurrentThreadTrampoline(_ body: () -> Void) {
+    if CurrentThreadScheduler.isScheduleRequired {
+        CurrentThreadScheduler.runAsTrampoline(body)
+    } else {
+        body()
+    }
+}
+
+/// The end of a synchronous closure subscription (see `Observable.subscribeSynchronously`): the terminal
+/// handler, then `onDisposed`, as the subscription disposes itself after a terminal event.
+func finishClosureSubscription(
+    _ error: Swift.Error?,
+    onError: ((Swift.Error) -> Void)?,
+    onCompleted: (() -> Void)?,
+    onDisposed: (() -> Void)?,
+    callStack: [String]
+) {
+    runTerminalClosure(error, onError: onError, onCompleted: onCompleted, callStack: callStack)
+    onDisposed?()
+}
+
+/// A closure subscription's terminal handler: the error to `onError` (or, without one, to
+/// `Hooks.defaultErrorHandler`, as RxSwift), else completion to `onCompleted`.
+func runTerminalClosure(
+    _ error: Swift.Error?,
+    onError: ((Swift.Error) -> Void)?,
+    onCompleted: (() -> Void)?,
+    callStack: [String]
+) {
+    if let error {
+        if let onError {
+            onError(error)
+        } else {
+            Hooks.reportUnhandled(error, callStack: callStack)
+        }
+    } else {
+        onCompleted?()
+    }
 }

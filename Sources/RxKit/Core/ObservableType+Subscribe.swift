@@ -6,7 +6,8 @@ extension ObservableType {
 
     /// Subscribes closures to elements, error, completion and disposal. An error with no `onError`
     /// goes to `Hooks.defaultErrorHandler`. `onDisposed` runs once, after the terminal handler or when
-    /// the returned disposable is disposed. Same as RxSwift.
+    /// the returned disposable is disposed. Same as RxSwift. (When the sequence is over before this
+    /// returns — `just`, and `map`/`filter` over it — the returned disposable is the no-op one.)
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -15,11 +16,18 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let source = asObservable()
+        // `just` and map/filter over it: over before this returns, with no observer or subscription object.
+        if source.subscribeSynchronously(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, callStack: callStack
+        ) {
+            return Disposables.create()
+        }
         let subscription = ClosureSubscription(onDisposed: onDisposed)
         let observer = SubscribeObserver<Element>(
             subscription: subscription, onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack
         )
-        subscription.attach(asObservable().subscribe(observer))
+        subscription.attach(source.subscribe(observer))
         return subscription
     }
 
@@ -186,15 +194,7 @@ final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked S
 
     override func onTerminal(_ error: Swift.Error?) {
         guard subscription.stop() else { return }
-        if let error {
-            if let onError {
-                onError(error)
-            } else {
-                Hooks.reportUnhandled(error, callStack: callStack)
-            }
-        } else {
-            onCompleted?()
-        }
+        runTerminalClosure(error, onError: onError, onCompleted: onCompleted, callStack: callStack)
         subscription.dispose()
     }
 

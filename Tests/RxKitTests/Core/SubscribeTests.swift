@@ -145,6 +145,100 @@ import Testing
         strings.onNext("x")
         #expect(received == [.next(4), .error(testError)])
     }
+
+    // `just`, and map/filter over it, end before `subscribe(onNext:…)` returns: it calls the closures
+    // without an observer or subscription object (Observable.subscribeSynchronously). These pin that the
+    // closures see what RxSwift's AnonymousObserver would: element, terminal handler, then onDisposed.
+    @Test func justThroughMapAndFilterRunsTheClosuresInOrder() {
+        var log: [String] = []
+        let subscription = Observable.just(4).map { $0 * 3 }.filter { $0 > 10 }.map { "v\($0)" }.subscribe(
+            onNext: { log.append("next \($0)") },
+            onError: { _ in log.append("error") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log == ["next v12", "completed", "disposed"])
+        subscription.dispose()  // already over: onDisposed ran once and does not run again
+        #expect(log == ["next v12", "completed", "disposed"])
+    }
+
+    @Test func justThroughAFilterThatDropsTheElementOnlyCompletes() {
+        var log: [String] = []
+        _ = Observable.just(4).filter { $0 > 10 }.subscribe(
+            onNext: { log.append("next \($0)") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log == ["completed", "disposed"])
+    }
+
+    @Test func justThroughAThrowingMapRunsOnErrorThenOnDisposedAndNoLaterStage() {
+        var log: [String] = []
+        _ = Observable.just(4)
+            .map { _ -> Int in throw testError }
+            .filter { _ in log.append("later stage"); return true }
+            .subscribe(
+                onNext: { log.append("next \($0)") },
+                onError: { log.append("error \($0 as? TestError == testError)") },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") }
+            )
+        #expect(log == ["error true", "disposed"])
+    }
+
+    // RxSwift's Producer runs a subscription on the current-thread trampoline: what the closures schedule
+    // there runs after the terminal handler and onDisposed (which RxSwift's subscribe runs on completion).
+    @Test func justClosureSubscriptionRunsOnTheCurrentThreadTrampoline() {
+        var log: [String] = []
+        func scheduleMark(_ mark: String) {
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                log.append(mark)
+                return Disposables.create()
+            }
+        }
+        _ = Observable.just(1).subscribe(
+            onNext: { log.append("next \($0)"); scheduleMark("scheduled by just") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        _ = Observable.just(1).map { $0 + 1 }.subscribe(
+            onNext: { log.append("next \($0)"); scheduleMark("scheduled by map") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log == [
+            "next 1", "completed", "disposed", "scheduled by just",
+            "next 2", "completed", "disposed", "scheduled by map",
+        ])
+    }
+
+    // Inside a running trampoline a Producer subscribes at once (RxSwift: `isScheduleRequired` is false).
+    @Test func justClosureSubscriptionInsideARunningTrampolineDeliversAtOnce() {
+        var log: [String] = []
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            _ = Observable.just(5).map { $0 * 2 }.subscribe(
+                onNext: { log.append("next \($0)") }, onDisposed: { log.append("disposed") })
+            log.append("after subscribe")
+            return Disposables.create()
+        }
+        #expect(log == ["next 10", "disposed", "after subscribe"])
+    }
+
+    /// Nothing is kept once the subscription is over: the returned disposable holds none of the closures.
+    @Test func justClosureSubscriptionKeepsNothingAliveAfterItReturns() {
+        final class Captured {}
+        weak var weakCaptured: Captured?
+        var subscription: Disposable?
+        let delta = resourceDelta {
+            let captured = Captured()
+            weakCaptured = captured
+            subscription = Observable.just(1).map { $0 }.subscribe(onNext: { _ in _ = captured }, onDisposed: { _ = captured })
+        }
+        #expect(weakCaptured == nil, "the closures outlived the finished subscription")
+        #expect(subscription != nil)
+        #expect(delta == 0)
+    }
+
 }
 
 /// A source that forwards whatever it is told, without RxKit's grammar guards (as a hand-written

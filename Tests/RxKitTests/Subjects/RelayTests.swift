@@ -118,4 +118,26 @@ import Testing
         #expect(reported.count == 1)
         #expect(reported.first as? TestError == testError)
     }
+
+    // Over `just`, subscribe(onNext:) delivers without an observer (Observable.subscribeSynchronously); an
+    // error a stage throws still goes to the handler, with the call stack captured at subscribe.
+    @Test func unhandledErrorThrownOverJustGoesToTheDefaultErrorHandlerWithTheCallStack() {
+        let previous = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
+        defer {
+            Hooks.defaultErrorHandler = previous.0
+            Hooks.customCaptureSubscriptionCallstack = previous.1
+            Hooks.recordCallStackOnError = previous.2
+        }
+        var reported: [([String], Error)] = []
+        Hooks.defaultErrorHandler = { stack, error in reported.append((stack, error)) }
+        Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
+        Hooks.recordCallStackOnError = true
+        #expect(Hooks.recordCallStackOnError)
+        var completed = false
+        _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
+        #expect(reported.count == 1)
+        #expect(reported.first?.0 == ["subscribed here"])
+        #expect(reported.first?.1 as? TestError == testError)
+        #expect(!completed)
+    }
 }

@@ -53,6 +53,20 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
         return Disposables.create()
     }
 
+    override func subscribeSynchronously(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        callStack: [String]
+    ) -> Bool {
+        onCurrentThreadTrampoline {
+            onNext?(element)
+            finishClosureSubscription(nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, callStack: callStack)
+        }
+        return true
+    }
+
     /// The `Event` fallback, out of line so the lane path needs no `Event` metadata (the optimiser would
     /// otherwise fetch it on entry).
     @inline(never)

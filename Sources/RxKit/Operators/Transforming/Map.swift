@@ -57,6 +57,31 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
         return Disposables.create()
     }
 
+    /// Over a `just`, `subscribe(onNext:…)` runs the stages and calls the closures right here, without
+    /// the observer and subscription objects (see `Observable.subscribeSynchronously`); on the trampoline,
+    /// as `subscribe(_:)` above.
+    override final func subscribeSynchronously(
+        onNext: ((Result) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        callStack: [String]
+    ) -> Bool {
+        guard sourceIsJust else { return false }
+        onCurrentThreadTrampoline {
+            var failure: Swift.Error?
+            do {
+                _ = try withSourceJustElement { element in
+                    try step(element, neverDisposedNode) { result in onNext?(result) }
+                }
+            } catch {
+                failure = error
+            }
+            finishClosureSubscription(failure, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, callStack: callStack)
+        }
+        return true
+    }
+
     private final func deliverJust<Observer: ObserverType>(to observer: Observer) where Observer.Element == Result {
         let lane = LaneHandle(of: observer)
         do {

@@ -101,6 +101,10 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
         // Terminal events come through `onTerminal` too, so a source's sink sends them without building
         // an `Event`, and a subject keeps the connection as its own entry (no `on(_:)` closure for it).
         hasTerminalLane = true
+        // It drops the source subscription when it stops (the source ended or the last subscriber left:
+        // `stopLocked`), so a source that is an RxKit operator returns its sink as the subscription, with no
+        // `SinkLink` (see `ObserverNode.dropsSubscriptionOnDispose`).
+        dropsSubscriptionOnDispose = true
     }
 
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with

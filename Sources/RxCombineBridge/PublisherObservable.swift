@@ -23,45 +23,64 @@ extension Publisher {
 
 /// A Combine subscriber that forwards into an Rx observer, asking for unlimited demand.
 ///
-/// The per-value path takes no lock: Combine calls one subscriber serially (the Combine team:
-/// forums.swift.org/t/29491/11), so values only need the "ended?" flag, a lock-free `OnceFlag` that the
-/// terminal event and `cancel` set. The observer is immutable; it is released with this subscriber, which
-/// the upstream drops on completion or cancellation and the Rx side on disposal.
+/// Lock-free, with one object per subscription: the per-value path reads one inline state word (Combine
+/// calls one subscriber serially — the Combine team: forums.swift.org/t/29491/11 — so values only need the
+/// "ended?" bit, which the terminal event and `cancel` set). The upstream subscription is handed over
+/// through the same word: `receive(subscription:)` stores it and sets `attachedBit`; completion and
+/// `cancel` set `endedBit` (and `cancel` `cancelledBit`); whichever of them comes after the subscription
+/// releases it, once (`takenBit`); a `cancel` that comes before it leaves the cancelling to
+/// `receive(subscription:)`. The observer is immutable; it is released with this subscriber, which the
+/// upstream drops on completion or cancellation and the Rx side on disposal.
 final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {
+    /// The state word: read and written atomically through `InlineWord`, so it must stay the first stored
+    /// property of this root class.
+    private var stateWord = InlineWord.sentinel
+    private static var endedBit: Int { 1 }
+    private static var cancelledBit: Int { 2 }
+    private static var attachedBit: Int { 4 }
+    private static var takenBit: Int { 8 }
+
     private let observer: SerialSourceObserver<Input>
-    /// Set by the first of: completion, cancellation. Nothing reaches the observer after it.
-    private let ended = OnceFlag()
-    private let lock = Lock()
-    // Guarded by `lock` (the subscription and cancellation paths only).
+    /// Written once by `receive(subscription:)` before it sets `attachedBit`; taken by whoever sets
+    /// `takenBit` after seeing `attachedBit`.
     @exclusivity(unchecked) private var subscription: Subscription?
-    @exclusivity(unchecked) private var cancelled = false
 
     init(observer: SerialSourceObserver<Input>) {
         self.observer = observer
+        InlineWord.initialize(self)
     }
 
     var description: String { "ObserverBridge" }
 
     func receive(subscription: Subscription) {
-        lock.lock()
-        if cancelled || self.subscription != nil {
-            lock.unlock()
+        if InlineWord.load(self) & Self.attachedBit != 0 {
+            // Combine's contract: one subscription per subscriber. Refuse the extra one, as Combine's own
+            // subscribers do.
             subscription.cancel()
             return
         }
         self.subscription = subscription
-        lock.unlock()
-        subscription.request(.unlimited)
+        let previous = InlineWord.fetchOr(self, Self.attachedBit)
+        if previous & Self.cancelledBit != 0 {
+            // Cancelled before the subscription arrived: nobody else will release it.
+            takeSubscription()?.cancel()
+            return
+        }
+        if previous & Self.endedBit == 0 {
+            subscription.request(.unlimited)
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        if !ended.isSet { observer.onNext(input) }
+        if InlineWord.load(self) & Self.endedBit == 0 { observer.onNext(input) }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard ended.set() else { return }
-        lock.withLock { subscription = nil }
+        let previous = InlineWord.fetchOr(self, Self.endedBit)
+        guard previous & Self.endedBit == 0 else { return }
+        // The upstream is done with us: drop its subscription (no cancel).
+        if previous & Self.attachedBit != 0 { _ = takeSubscription() }
         switch completion {
         case .finished: observer.onCompleted()
         case .failure(let error): observer.onError(error)
@@ -74,17 +93,16 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     func cancel() {
-        ended.set()
-        lock.lock()
-        if cancelled {
-            lock.unlock()
-            return
-        }
-        cancelled = true
-        let subscription = self.subscription
-        self.subscription = nil
-        lock.unlock()
-        subscription?.cancel()
+        let previous = InlineWord.fetchOr(self, Self.endedBit | Self.cancelledBit)
+        guard previous & Self.cancelledBit == 0, previous & Self.attachedBit != 0 else { return }
+        takeSubscription()?.cancel()
+    }
+
+    /// Sets `takenBit`; the one caller that set it gets the stored subscription (and this subscriber lets go
+    /// of it), every other caller `nil`. Call only after seeing `attachedBit`.
+    private func takeSubscription() -> Subscription? {
+        guard InlineWord.fetchOr(self, Self.takenBit) & Self.takenBit == 0 else { return nil }
+        return subscription.take()
     }
 }
 

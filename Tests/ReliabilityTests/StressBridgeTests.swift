@@ -10,6 +10,31 @@ import Testing
 /// bridged subjects sent into from many threads.
 @Suite("Stress Bridge")
 struct StressBridgeTests {
+    // The Combine → Rx subscriber hands the upstream subscription over through one atomic word: a dispose
+    // racing the subscription's arrival and the completion cancels it at most once, the terminal event
+    // arrives at most once, and the bridge keeps nothing of the upstream afterwards.
+    @Test func asObservableDisposeRacesTheSubscriptionAndTheCompletion() {
+        for _ in 0..<Stress.rounds * 10 {
+            let cancels = Locked(0)
+            let completions = Locked(0)
+            let publisher = OneShotPublisher(onCancel: { cancels.mutate { $0 += 1 } })
+            let subscription = UncheckedBox(publisher.asObservable().subscribe(onCompleted: { completions.mutate { $0 += 1 } }))
+            weak let weakUpstream = publisher.upstream
+            Stress.race(2) { thread in
+                if thread == 0 {
+                    publisher.start()
+                } else {
+                    subscription.value.dispose()
+                }
+            }
+            #expect(cancels.value <= 1)
+            #expect(completions.value <= 1)
+            #expect(cancels.value + completions.value >= 1, "neither cancelled nor completed")
+            publisher.dropUpstream()
+            #expect(weakUpstream == nil, "the bridge kept the upstream subscription")
+        }
+    }
+
     @Test func asPublisherDeliversEveryValueWithinDemandWhileRequestsRace() {
         for _ in 0..<Stress.rounds {
             let subject = PublishSubject<Int>()
@@ -122,5 +147,43 @@ struct StressBridgeTests {
             #expect(fromCombine.grammar.violations.isEmpty && fromAdapter.grammar.violations.isEmpty)
             #expect(fromRelay.grammarViolations.isEmpty)
         }
+    }
+}
+
+/// A publisher for one subscriber that, on `start()`, hands over its subscription, sends one value and
+/// finishes, from whatever thread calls it.
+private final class OneShotPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Upstream: CombineKit.Subscription, @unchecked Sendable {
+        let onCancel: @Sendable () -> Void
+        init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { onCancel() }
+    }
+
+    private(set) var upstream: Upstream?
+    private var subscriber: AnySubscriber<Int, Never>?
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        upstream = Upstream(onCancel: onCancel)
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+
+    func start() {
+        guard let subscriber, let upstream else { return }
+        subscriber.receive(subscription: upstream)
+        _ = subscriber.receive(1)
+        subscriber.receive(completion: .finished)
+    }
+
+    /// Drops this publisher's own references, so only the bridge could still hold the subscription.
+    func dropUpstream() {
+        upstream = nil
+        subscriber = nil
     }
 }

@@ -39,6 +39,52 @@ import Testing
         #expect(values == [1])
     }
 
+    // The bridge's subscriber hands the Combine subscription over through one atomic word (no lock):
+    // these pin each order of subscription, cancel and completion.
+    @Test func disposingBeforeTheSubscriptionArrivesCancelsItWhenItArrivesAndRequestsNothing() {
+        let publisher = LateSubscriptionPublisher()
+        var values: [Int] = []
+        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
+        subscription.dispose()
+        publisher.deliverSubscription()
+        #expect(publisher.subscriptions.map(\.cancelCount) == [1])
+        #expect(publisher.subscriptions.map(\.requested) == [[]])
+        publisher.send(1)
+        #expect(values.isEmpty)
+    }
+
+    // Combine's contract: a subscriber takes one subscription; its own subscribers cancel any further one.
+    @Test func aSecondSubscriptionIsCancelledAndTheFirstKeepsWorking() {
+        let publisher = LateSubscriptionPublisher()
+        var values: [Int] = []
+        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
+        publisher.deliverSubscription()
+        publisher.deliverSubscription()
+        #expect(publisher.subscriptions.map(\.requested) == [[.unlimited], []])
+        #expect(publisher.subscriptions.map(\.cancelCount) == [0, 1])
+        publisher.send(1)
+        #expect(values == [1])
+        subscription.dispose()
+        #expect(publisher.subscriptions.map(\.cancelCount) == [1, 1])
+    }
+
+    // After completion the upstream is done with the subscriber: the bridge lets go of the subscription
+    // without cancelling it, and a later dispose cancels nothing.
+    @Test func completionReleasesTheSubscriptionWithoutCancellingIt() {
+        let publisher = LateSubscriptionPublisher()
+        var events: [String] = []
+        let subscription = publisher.asObservable().subscribe(
+            onNext: { events.append("next(\($0))") }, onCompleted: { events.append("completed") })
+        publisher.deliverSubscription()
+        weak let weakSubscription = publisher.subscriptions.first
+        publisher.send(1)
+        publisher.finish()
+        #expect(events == ["next(1)", "completed"])
+        #expect(weakSubscription == nil, "the bridge kept the finished publisher's subscription")
+        subscription.dispose()
+        #expect(publisher.cancelCounts == [0])
+    }
+
     // The Rx side takes the publisher's events without serialising them again (Combine calls one
     // subscriber serially); these pin the Rx grammar on that path: nothing after the first terminal
     // event, nothing after disposal, and the terminal event ends the subscription.
@@ -187,5 +233,48 @@ import Testing
         disposable.dispose()
         disposable.dispose()
         #expect(cancelled == 1)
+    }
+}
+
+/// A publisher that hands its subscriber a subscription only when told (`deliverSubscription`, possibly
+/// more than once, to play a misbehaving upstream), and keeps the subscriptions only weakly once finished.
+private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Recording: CombineKit.Subscription {
+        var requested: [Subscribers.Demand] = []
+        var cancelCount = 0
+        let counts: (Int) -> Void
+        init(counts: @escaping (Int) -> Void) { self.counts = counts }
+        func request(_ demand: Subscribers.Demand) { requested.append(demand) }
+        func cancel() { cancelCount += 1; counts(cancelCount) }
+    }
+
+    private var subscriber: AnySubscriber<Int, Never>?
+    /// The subscriptions handed out, held until `finish()`.
+    private(set) var subscriptions: [Recording] = []
+    /// Each subscription's cancel count, recorded as it changes (kept after `finish()` drops them).
+    private(set) var cancelCounts: [Int] = []
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+
+    func deliverSubscription() {
+        let index = cancelCounts.count
+        cancelCounts.append(0)
+        let subscription = Recording { [unowned self] count in cancelCounts[index] = count }
+        subscriptions.append(subscription)
+        subscriber?.receive(subscription: subscription)
+    }
+
+    func send(_ value: Int) { _ = subscriber?.receive(value) }
+
+    func finish() {
+        let subscriber = self.subscriber
+        self.subscriber = nil
+        subscriptions = []
+        subscriber?.receive(completion: .finished)
     }
 }

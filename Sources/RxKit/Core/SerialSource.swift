@@ -14,8 +14,11 @@ extension Observable {
 
 /// The observer `Observable.serialSource` hands its source: forwards straight to the subscription's
 /// sink, through its element and terminal lanes (no `Event` is built). Must be called serially.
+///
+/// A struct holding the sink (a reference): the bridge's subscriber keeps it inline, with no object of its
+/// own per subscription and no extra hop per element.
 @_spi(ReactiveBridgeInternals)
-public final class SerialSourceObserver<Element>: @unchecked Sendable {
+public struct SerialSourceObserver<Element>: @unchecked Sendable {
     private let sink: ObserverNode
 
     fileprivate init(sink: ObserverNode) {

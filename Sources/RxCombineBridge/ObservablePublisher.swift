@@ -85,13 +85,13 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// too, and updates `blockedBit` after every change (`refreshBlockedLocked`). While `deliveringBit` is
 /// set only its holder touches the subscriber's slot: `cancel` sets `blockedBit` first and then leaves
 /// the release of the subscriber to the delivering thread.
-final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
+///
+/// It is its own lock (a `Lock` subclass: one allocation fewer per subscription), and the state word is the
+/// lock's spare word (`Lock.spareWord`, reached through `InlineWord` as the first word of the object).
+final class ObservableSubscription<Downstream: Subscriber>: Lock, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
     where Downstream.Failure: Swift.Error {
     typealias Element = Downstream.Input
 
-    /// The state word (see above); read and written atomically through `InlineWord`, so it must stay the
-    /// first stored property of this root class.
-    private var stateWord = InlineWord.sentinel
     private static var deliveringBit: Int { 1 }
     private static var unlimitedBit: Int { 2 }
     private static var blockedBit: Int { 4 }
@@ -99,7 +99,8 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
     // `Completion<…>?`): in unspecialised code each costs a runtime metadata look-up per element.
-    private let lock = Lock()
+    /// This object: the lock guarding everything below.
+    @inline(__always) private var lock: Lock { self }
     @exclusivity(unchecked) private var source: Observable<Element>?
     private let bufferPolicy: BridgeBufferPolicy
     private let mapError: (Swift.Error) -> Downstream.Failure
@@ -120,7 +121,11 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     /// `pendingCompletion != nil`.
     @exclusivity(unchecked) private var hasPendingCompletion = false
     @exclusivity(unchecked) private var finished = false  // cancelled, or the terminal event was delivered
-    private let upstream = SingleAssignmentDisposable()
+    /// The Rx subscription, once `request` has it and until it is disposed; `upstreamDisposed` once it was
+    /// disposed or asked to be (then `setUpstream` disposes one that arrives late, as a
+    /// `SingleAssignmentDisposable` would, without being an object of its own). Guarded by `lock`.
+    @exclusivity(unchecked) private var upstream: Disposable?
+    @exclusivity(unchecked) private var upstreamDisposed = false
 
     init(source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, mapError: @escaping (Swift.Error) -> Downstream.Failure, downstream: Downstream) {
         if case .bounded(let capacity, _) = bufferPolicy {
@@ -131,7 +136,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         self.mapError = mapError
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
-        InlineWord.initialize(self)
+        super.init()  // zeroes the spare word, the state word
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
         // another thread must not deliver while it runs).
@@ -256,7 +261,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         lock.unlock()
         if let sourceToSubscribe {
             // Lazy: the Rx source is subscribed on the first demand only.
-            upstream.setDisposable(sourceToSubscribe.subscribe(self))
+            setUpstream(sourceToSubscribe.subscribe(self))
         }
         drain()
     }
@@ -278,7 +283,34 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
         let downstream = hasDownstream && !isDeliveringLocked ? takeDownstreamLocked() : nil
         lock.unlock()
         withExtendedLifetime(downstream) {}  // released here, outside the lock
-        upstream.dispose()
+        disposeUpstream()
+    }
+
+    /// Keeps the Rx subscription, or disposes it at once if it was to be disposed already (the source ended
+    /// during `subscribe`, or the subscriber cancelled meanwhile).
+    private func setUpstream(_ disposable: Disposable) {
+        lock.lock()
+        if upstreamDisposed {
+            lock.unlock()
+            disposable.dispose()
+            return
+        }
+        upstream = disposable
+        lock.unlock()
+    }
+
+    /// Disposes the Rx subscription, once (later, if `request` does not have it yet).
+    private func disposeUpstream() {
+        lock.lock()
+        let disposable = takeUpstreamLocked()
+        lock.unlock()
+        disposable?.dispose()
+    }
+
+    /// Marks the Rx subscription disposed and returns it, if held, for the caller to dispose with no lock held.
+    private func takeUpstreamLocked() -> Disposable? {
+        upstreamDisposed = true
+        return upstream.take()
     }
 
     /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
@@ -424,9 +456,9 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
     private func failOnOverflowLocked(capacity: Int) {
         pendingCompletion = .failure(mapError(BridgeBufferOverflow(capacity: capacity)))
         hasPendingCompletion = true
-        let upstream = self.upstream
+        let upstream = takeUpstreamLocked()
         lock.unlock()
-        upstream.dispose()
+        upstream?.dispose()
         lock.lock()
     }
 
@@ -463,7 +495,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Subscription, TypedE
                 refreshBlockedLocked()  // `deliveringBit` stays set: nothing is delivered after this
                 lock.unlock()
                 downstream.receive(completion: completion)
-                upstream.dispose()
+                disposeUpstream()
                 return
             }
             break

@@ -11,8 +11,8 @@ import Testing
 @Suite("Stress Bridge")
 struct StressBridgeTests {
     // The Combine → Rx subscriber hands the upstream subscription over through one atomic word: a dispose
-    // racing the subscription's arrival and the completion cancels it at most once, the terminal event
-    // arrives at most once, and the bridge keeps nothing of the upstream afterwards.
+    // racing the subscription's arrival and the completion cancels it at most once and never after the
+    // completion, and the bridge keeps nothing of the upstream afterwards.
     @Test func asObservableDisposeRacesTheSubscriptionAndTheCompletion() {
         for _ in 0..<Stress.rounds * 10 {
             let cancels = Locked(0)
@@ -27,9 +27,10 @@ struct StressBridgeTests {
                     subscription.value.dispose()
                 }
             }
-            #expect(cancels.value <= 1)
-            #expect(completions.value <= 1)
-            #expect(cancels.value + completions.value >= 1, "neither cancelled nor completed")
+            // Whichever reaches the bridge first wins: a completion leaves nothing to cancel, a cancel stops
+            // the completion. (Both may come out 0: the dispose reached the Rx side before the completion
+            // and the bridge after it.)
+            #expect(cancels.value + completions.value <= 1, "cancelled and completed, or one of them twice")
             publisher.dropUpstream()
             #expect(weakUpstream == nil, "the bridge kept the upstream subscription")
         }

@@ -56,18 +56,24 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// yet run; incremented from any thread, so atomic) and `inlineDepth` (inline runs in progress; only
     /// ever touched on the main queue, which is serial, so a plain counter). The inline path thus reads one
     /// word and takes no lock, where one shared counter would need two read-modify-writes per element.
-    private let dispatched = AtomicWord()
+    /// `dispatched` lives in the superclass's spare word (see `SerialDispatchQueueScheduler`).
+    @inline(__always) private var dispatchedCount: Int { InlineWord.load(self) }
+    @inline(__always) private func addDispatched(_ delta: Int) { _ = InlineWord.fetchAdd(self, delta) }
     @exclusivity(unchecked) private var inlineDepth = 0
 
     /// The main-thread scheduler that runs inline when it can.
     public static let instance = MainScheduler()
 
     /// A main-thread scheduler that always dispatches asynchronously.
-    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: mainQueue)
+
+    /// `DispatchQueue.main`, fetched once: on Linux each read of it wraps the main queue in a new object
+    /// (an allocation per `MainScheduler()`, which every `Driver`/`Signal` conversion makes).
+    static let mainQueue = DispatchQueue.main
 
     /// A scheduler for the main queue.
     public init() {
-        super.init(serialQueue: DispatchQueue.main)
+        super.init(serialQueue: Self.mainQueue)
     }
 
     /// Fails with `errorMessage` unless called on the main thread.
@@ -83,7 +89,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// Whether work scheduled now runs inline. Reads `inlineDepth` only once on the main queue.
     @inline(__always)
     private var runsInline: Bool {
-        MainQueueCheck.isOnMainQueue && inlineDepth == 0 && dispatched.load() == 0
+        MainQueueCheck.isOnMainQueue && inlineDepth == 0 && dispatchedCount == 0
     }
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -107,11 +113,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// the main thread) pays no generic-metadata look-up for the boxed work item.
     @inline(never)
     private func dispatchToMain<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        dispatched.add(1)
+        addDispatched(1)
         let result = SingleAssignmentDisposable()
         let work = UncheckedSendable((state, action, self))
         DispatchQueue.main.async {
-            defer { work.value.2.dispatched.add(-1) }
+            defer { work.value.2.addDispatched(-1) }
             if result.isDisposed { return }
             result.setDisposable(work.value.1(work.value.0))
         }

@@ -4,6 +4,10 @@ import Foundation
 /// Runs work serially on a dispatch queue. Same as RxSwift's `SerialDispatchQueueScheduler`.
 /// Work is always dispatched asynchronously, even from the queue itself.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// A word for subclasses, read and written atomically through `InlineWord` (so it must stay the first
+    /// stored property of this root class): `MainScheduler` counts its dispatched blocks in it, with no
+    /// counter object of its own (a `Driver` makes a `MainScheduler` per conversion, as RxCocoa's does).
+    private var spareWord = InlineWord.sentinel
     let configuration: DispatchQueueConfiguration
 
     /// The current time.
@@ -11,6 +15,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+        InlineWord.initialize(self)
     }
 
     /// A scheduler on a new serial queue named `internalSerialQueueName`, configured by the closure.

@@ -113,4 +113,18 @@ struct MisuseTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("use SerialDisposable"))
     }
+
+    // RxCocoa's drive checks it runs on the main thread (MainScheduler.ensureRunningOnMainThread).
+    @Test func drivingFromABackgroundThreadTrapsWithAMessageNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                _ = Driver.just(1).drive(onNext: { _ in })
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("drive(onNext:onCompleted:onDisposed:) must be called from the main thread (or inside SharingScheduler.mock)"))
+    }
 }

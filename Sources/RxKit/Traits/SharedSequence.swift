@@ -154,7 +154,8 @@ extension SharedSequenceConvertibleType {
 
 /// Fails unless called on the main thread, except inside `SharingScheduler.mock` (where the mocked
 /// scheduler stands in for the main one). RxCocoa's `drive`/`emit` make the same check.
+/// The message is built only on failure (an interpolated string is two allocations per `drive`).
 func ensureMainThreadUnlessMocked(_ method: String) {
-    if SharingScheduler.isMocked { return }
-    MainScheduler.ensureRunningOnMainThread(errorMessage: "\(method) must be called from the main thread (or inside SharingScheduler.mock).")
+    if MainQueueCheck.isOnMainQueue || SharingScheduler.isMocked { return }
+    preconditionFailure("\(method) must be called from the main thread (or inside SharingScheduler.mock).")
 }

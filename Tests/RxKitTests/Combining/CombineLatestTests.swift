@@ -262,6 +262,33 @@ fileprivate func failOn100(_ first: Int) throws -> Int {
         #expect(delta == 0)
     }
 
+    // A source that is an RxKit operator hands its sink over as the subscription (no SinkLink): the
+    // combineLatest sink lets go of it when that source completes, while the other keeps running. The
+    // probe lives in the map's closure, which only the map's producer holds: the producers are temporaries
+    // here, so once the completed map sink (which holds its producer) is gone, so is the probe.
+    @Test func aCompletedSourcesSinkIsReleasedWhileTheOtherSourceRuns() {
+        final class Probe {}
+        weak var weakProbe: Probe?
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var results: [Int] = []
+        var subscription: Disposable?
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            subscription = Observable.combineLatest(first.map { value in _ = probe; return value * 100 }, second) { $0 + $1 }
+                .subscribe(onNext: { results.append($0) })
+        }
+        first.onNext(1)
+        second.onNext(2)
+        #expect(weakProbe != nil)
+        first.onCompleted()
+        #expect(weakProbe == nil, "the completed source's sink is still held")
+        second.onNext(3)
+        #expect(results == [102, 103])
+        subscription?.dispose()
+    }
+
     // The sinks take elements by address and keep them in raw slots (CombineLatest+Arity.swift); these pin
     // what RxSwift's serialised sink guarantees around that: an event sent from inside the observer is
     // handled after the current one, never nested, and every element a slot held is released.

@@ -40,6 +40,10 @@ final class CombineLatestSourceObserver<Element, Receiver: CombineLatestElementR
         super.init()
         hasElementLane = true
         hasTerminalLane = true
+        // The sink drops this source's subscription when the source completes (`receiveTerminal`) and all of
+        // them when it ends or is disposed, so an RxKit source returns its sink as the subscription, with no
+        // `SinkLink` (see `ObserverNode.dropsSubscriptionOnDispose`).
+        dropsSubscriptionOnDispose = true
     }
 
     func on(_ event: Event<Element>) {

@@ -64,6 +64,29 @@ import Testing
         #expect(received == [10])
     }
 
+    // The same when the disposing stage is the one before the last (the last stage hands its result to
+    // the sink by address, through its own code path): neither a last map nor a last filter runs.
+    @Test func fusedChainRunsNeitherALastMapNorALastFilterAfterTheStageBeforeDisposes() {
+        for lastIsMap in [true, false] {
+            let subject = PublishSubject<Int>()
+            var calls: [String] = []
+            var received: [Int] = []
+            var subscription: Disposable?
+            let disposing = subject
+                .map { $0 + 1 }
+                .filter { value in calls.append("filter(\(value))"); if value == 3 { subscription?.dispose() }; return true }
+            let chain = lastIsMap
+                ? disposing.map { value -> Int in calls.append("last(\(value))"); return value * 10 }
+                : disposing.filter { value in calls.append("last(\(value))"); return true }
+            subscription = chain.subscribe(onNext: { received.append($0) })
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onNext(3)
+            #expect(calls == ["filter(2)", "last(2)", "filter(3)"], "last stage is a \(lastIsMap ? "map" : "filter")")
+            #expect(received == [lastIsMap ? 20 : 2])
+        }
+    }
+
     @Test func fusedChainCallsEachClosureOncePerElementInOperatorOrder() {
         let subject = PublishSubject<Int>()
         var calls: [String] = []

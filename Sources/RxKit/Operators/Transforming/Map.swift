@@ -124,6 +124,16 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
         preconditionFailure("MapFilterProducer.step is abstract: each stage class overrides it.")
     }
 
+    /// `step` for the last stage of a subscription's chain (what its sink calls), handing the result to
+    /// `emit` by address so that the sink passes it down its observer's lane without a copy and its
+    /// destruction (each a value-witness call in unspecialised code; R11 has one sink per stage). A first
+    /// stage has its input at an address, and a `map` the value it just made; a later `filter` copies the
+    /// element it was handed (stages chain by value: reading an element back from an address to call the
+    /// next closure would cost a copy per stage instead).
+    func stepToAddress(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (UnsafePointer<Result>) throws -> Void) throws {
+        preconditionFailure("MapFilterProducer.stepToAddress is abstract: each stage class overrides it.")
+    }
+
     /// Makes the sink of a subscription to `stages` (the last stage of the chain this stage belongs to) and
     /// subscribes it to the chain's source: the first stage, which knows the source's element type, does it.
     func makeSink<Observer: ObserverType>(for stages: MapFilterProducer<Observer.Element>, _ observer: Observer, cancel: SinkLink?)
@@ -205,6 +215,11 @@ final class FirstMapStage<Source, Result>: FirstStage<Source, Result>, @unchecke
     override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Result) throws -> Void) throws {
         try emit(try transform(element.assumingMemoryBound(to: Source.self).pointee))
     }
+
+    override func stepToAddress(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (UnsafePointer<Result>) throws -> Void) throws {
+        var result = try transform(element.assumingMemoryBound(to: Source.self).pointee)
+        try emit(&result)
+    }
 }
 
 /// The first stage of a chain, a `filter`.
@@ -221,6 +236,11 @@ final class FirstFilterStage<Element>: FirstStage<Element, Element>, @unchecked 
     override func step(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (Element) throws -> Void) throws {
         let value = element.assumingMemoryBound(to: Element.self)
         if try predicate(value.pointee) { try emit(value.pointee) }
+    }
+
+    override func stepToAddress(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (UnsafePointer<Element>) throws -> Void) throws {
+        let value = element.assumingMemoryBound(to: Element.self)
+        if try predicate(value.pointee) { try emit(value) }
     }
 }
 
@@ -241,6 +261,14 @@ final class MapStage<Previous, Result>: LaterStage<Previous, Result>, @unchecked
             try emit(try transform(value))
         }
     }
+
+    override func stepToAddress(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (UnsafePointer<Result>) throws -> Void) throws {
+        try previous.step(element, node) { value in
+            if node.sinkIsDisposed { return }
+            var result = try transform(value)
+            try emit(&result)
+        }
+    }
 }
 
 /// A `filter` after other stages.
@@ -258,6 +286,16 @@ final class FilterStage<Element>: LaterStage<Element, Element>, @unchecked Senda
         try previous.step(element, node) { value in
             if node.sinkIsDisposed { return }
             if try predicate(value) { try emit(value) }
+        }
+    }
+
+    override func stepToAddress(_ element: UnsafeRawPointer, _ node: ObserverNode, _ emit: (UnsafePointer<Element>) throws -> Void) throws {
+        try previous.step(element, node) { value in
+            if node.sinkIsDisposed { return }
+            if try predicate(value) {
+                var copy = value  // handed over by value: see `MapFilterProducer.stepToAddress`
+                try emit(&copy)
+            }
         }
     }
 }
@@ -312,7 +350,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
     @inline(__always)
     private func step(at element: UnsafePointer<Source>) {
         do {
-            try stages.step(UnsafeRawPointer(element), self) { result in forwardNext(result) }
+            try stages.stepToAddress(UnsafeRawPointer(element), self) { result in forwardNext(at: UnsafeRawPointer(result)) }
         } catch {
             forwardError(error)
         }

@@ -1,5 +1,5 @@
 import CombineKit
-import RxKit
+@_spi(ReactiveBridgeInternals) import RxKit
 
 extension ObservableType {
     /// Feeds this sequence into an `@Published` property, for as long as the property's owner lives
@@ -15,7 +15,7 @@ extension ObservableType {
     public func assign(to published: inout Published<Element>.Publisher) {
         asObservable()
             .catch { error in
-                Hooks.defaultErrorHandler([], BindingError(target: "an @Published property", underlying: error))
+                Hooks.reportUnhandled(BindingError(target: "an @Published property", underlying: error))
                 return .empty()
             }
             .asPublisher(failureType: Never.self) { error in

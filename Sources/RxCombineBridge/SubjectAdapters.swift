@@ -171,7 +171,7 @@ extension CombineKit.Subject where Failure == Never {
         AnyObserver { [self] event in
             switch event {
             case .next(let value): send(value)
-            case .error(let error): Hooks.defaultErrorHandler([], BindingError(target: "a CombineKit subject that cannot fail", underlying: error))
+            case .error(let error): Hooks.reportUnhandled(BindingError(target: "a CombineKit subject that cannot fail", underlying: error))
             case .completed: send(completion: .finished)
             }
         }

@@ -58,16 +58,15 @@ private final class Settings: ObservableObject {
 
 @Suite(.serialized) struct PublishedInteropErrorTests {
     @Test func rxErrorIntoPublishedIsReportedAndStops() {
-        let previous = Hooks.defaultErrorHandler
-        defer { Hooks.defaultErrorHandler = previous }
-        var reported: [Error] = []
-        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
         let settings = Settings()
-        let subject = PublishSubject<Int>()
-        subject.assign(to: &settings.$count)
-        subject.onNext(3)
-        subject.onError(BridgeTestError(id: 5))
+        let reported = recordingUnhandledErrors {
+            let subject = PublishSubject<Int>()
+            subject.assign(to: &settings.$count)
+            subject.onNext(3)
+            subject.onError(BridgeTestError(id: 5))
+        }.map(\.error)
         #expect(settings.count == 3)
+        #expect(reported.count == 1)
         #expect((reported.first as? BindingError)?.underlying as? BridgeTestError == BridgeTestError(id: 5))
     }
 }

@@ -127,15 +127,14 @@ import Testing
 
 @Suite(.serialized) struct NeverFailingSubjectBindingTests {
     @Test func errorIntoNeverFailingSubjectIsReported() {
-        let previous = Hooks.defaultErrorHandler
-        defer { Hooks.defaultErrorHandler = previous }
-        var reported: [Error] = []
-        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         subject.subscribe(subscriber)
-        _ = Observable<Int>.error(BridgeTestError(id: 2)).bind(to: subject)
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(BridgeTestError(id: 2)).bind(to: subject)
+        }.map(\.error)
         #expect(subscriber.completion == nil)
+        #expect(reported.count == 1)
         #expect((reported.first as? BindingError)?.underlying as? BridgeTestError == BridgeTestError(id: 2))
     }
 }

@@ -44,7 +44,25 @@ public enum Hooks {
         set { recordStack.store(newValue ? 1 : 0) }
     }
 
-    static func reportUnhandled(_ error: Error, callStack: [String] = []) {
+    /// Reports an error nobody handled: to `scopedErrorHandler` if the current task set one, else to
+    /// `defaultErrorHandler`. SPI for the bridge, whose bindings report their errors the same way.
+    @_spi(ReactiveBridgeInternals)
+    public static func reportUnhandled(_ error: Error, callStack: [String] = []) {
+        if let scoped = scopedErrorHandler {
+            scoped.handler(callStack, error)
+            return
+        }
         defaultErrorHandler(callStack, error)
+    }
+
+    /// A handler that takes the place of `defaultErrorHandler` for errors reported on the task that set it
+    /// (and its child tasks), so that tests checking what is reported can run in parallel without
+    /// swapping the process-wide handler under each other. Internal: tests reach it with `@testable import`.
+    @TaskLocal static var scopedErrorHandler: ScopedErrorHandler?
+
+    /// The value of `scopedErrorHandler` (a task-local value must be `Sendable`; the handler is only called
+    /// on the task that set it, synchronously with its own code).
+    struct ScopedErrorHandler: @unchecked Sendable {
+        let handler: DefaultErrorHandler
     }
 }

@@ -96,13 +96,11 @@ import Testing
 @Suite(.serialized) struct BindingErrorTests {
     // RxRelay traps on a bound error in debug builds; RxKit reports it to Hooks.defaultErrorHandler instead.
     @Test func errorBoundIntoRelayGoesToTheDefaultErrorHandler() {
-        let previous = Hooks.defaultErrorHandler
-        defer { Hooks.defaultErrorHandler = previous }
-        var reported: [Error] = []
-        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
         let relay = PublishRelay<Int>()
-        _ = Observable<Int>.error(testError).bind(to: relay)
-        _ = Observable<Int>.error(otherError).bind(onNext: { _ in })
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(testError).bind(to: relay)
+            _ = Observable<Int>.error(otherError).bind(onNext: { _ in })
+        }.map(\.error)
         #expect(reported.count == 2)
         let binding = reported.first as? BindingError
         #expect(binding?.underlying as? TestError == testError)
@@ -110,11 +108,9 @@ import Testing
     }
 
     @Test func unhandledSubscribeErrorGoesToTheDefaultErrorHandler() {
-        let previous = Hooks.defaultErrorHandler
-        defer { Hooks.defaultErrorHandler = previous }
-        var reported: [Error] = []
-        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
-        _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
+        }.map(\.error)
         #expect(reported.count == 1)
         #expect(reported.first as? TestError == testError)
     }
@@ -122,22 +118,23 @@ import Testing
     // Over `just`, subscribe(onNext:) delivers without an observer (Observable.subscribeSynchronously); an
     // error a stage throws still goes to the handler, with the call stack captured at subscribe.
     @Test func unhandledErrorThrownOverJustGoesToTheDefaultErrorHandlerWithTheCallStack() {
-        let previous = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
+        // The call-stack hooks are process-wide: other tests subscribing meanwhile record a stack they
+        // ignore, which is harmless, and this suite is serialised against the other one that sets them.
+        let previous = (Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
         defer {
-            Hooks.defaultErrorHandler = previous.0
-            Hooks.customCaptureSubscriptionCallstack = previous.1
-            Hooks.recordCallStackOnError = previous.2
+            Hooks.customCaptureSubscriptionCallstack = previous.0
+            Hooks.recordCallStackOnError = previous.1
         }
-        var reported: [([String], Error)] = []
-        Hooks.defaultErrorHandler = { stack, error in reported.append((stack, error)) }
         Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
         Hooks.recordCallStackOnError = true
         #expect(Hooks.recordCallStackOnError)
         var completed = false
-        _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
+        let reported = recordingUnhandledErrors {
+            _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
+        }
         #expect(reported.count == 1)
-        #expect(reported.first?.0 == ["subscribed here"])
-        #expect(reported.first?.1 as? TestError == testError)
+        #expect(reported.first?.callStack == ["subscribed here"])
+        #expect(reported.first?.error as? TestError == testError)
         #expect(!completed)
     }
 }

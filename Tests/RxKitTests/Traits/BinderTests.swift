@@ -43,13 +43,10 @@ private final class Label: ReactiveCompatible {
 
 @Suite(.serialized) struct BinderErrorTests {
     @Test func errorIntoBinderIsReportedNotFatal() {
-        let previous = Hooks.defaultErrorHandler
-        defer { Hooks.defaultErrorHandler = previous }
-        var reported: [Error] = []
-        Hooks.defaultErrorHandler = { _, error in reported.append(error) }
         let label = Label()
         let binder = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
-        binder.onError(testError)
+        let reported = recordingUnhandledErrors { binder.onError(testError) }.map(\.error)
+        #expect(reported.count == 1)
         #expect((reported.first as? BindingError)?.underlying as? TestError == testError)
     }
 }

@@ -86,9 +86,11 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// set only its holder touches the subscriber's slot: `cancel` sets `blockedBit` first and then leaves
 /// the release of the subscriber to the delivering thread.
 ///
-/// It is its own lock (a `Lock` subclass: one allocation fewer per subscription), and the state word is the
-/// lock's spare word (`Lock.spareWord`, reached through `InlineWord` as the first word of the object).
-final class ObservableSubscription<Downstream: Subscriber>: Lock, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
+/// It is an RxKit observer node (`ObserverNode`, SPI): RxKit's subjects and sinks call its element and
+/// terminal lanes through an unretained reference, as they call RxKit's own observers — through the
+/// `ElementLane` existential instead, each element cost a retain and a release. The state word is the
+/// node's (the first word of the object, reached through `InlineWord`).
+final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
     where Downstream.Failure: Swift.Error {
     typealias Element = Downstream.Input
 
@@ -99,8 +101,7 @@ final class ObservableSubscription<Downstream: Subscriber>: Lock, Subscription, 
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
     // `Completion<…>?`): in unspecialised code each costs a runtime metadata look-up per element.
-    /// This object: the lock guarding everything below.
-    @inline(__always) private var lock: Lock { self }
+    private let lock = Lock()
     @exclusivity(unchecked) private var source: Observable<Element>?
     private let bufferPolicy: BridgeBufferPolicy
     private let mapError: (Swift.Error) -> Downstream.Failure
@@ -136,7 +137,9 @@ final class ObservableSubscription<Downstream: Subscriber>: Lock, Subscription, 
         self.mapError = mapError
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
-        super.init()  // zeroes the spare word, the state word
+        super.init()  // zeroes the node's state word
+        hasElementLane = true
+        hasTerminalLane = true
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
         // another thread must not deliver while it runs).
@@ -411,8 +414,16 @@ final class ObservableSubscription<Downstream: Subscriber>: Lock, Subscription, 
         if demand == .unlimited { _ = InlineWord.fetchOr(self, Self.unlimitedBit) }
     }
 
-    func onNextElement(at element: UnsafeRawPointer) {
+    override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            complete(.failure(mapError(error)))
+        } else {
+            complete(.finished)
+        }
     }
 
     private func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {

@@ -61,8 +61,11 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// The non-generic root of RxKit's sinks (and of the closure subscriber's observer). It exists so that a
 /// sink can find its observer's element lane with a cheap class cast (`observer as? ObserverNode`), not a
 /// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
-@usableFromInline
-class ObserverNode: @unchecked Sendable {
+///
+/// An implementation detail of RxKit, not API: it is `open` only so that RxCombineBridge's subscription can
+/// be a node (subjects then call it unretained, as RxKit's own observers); its initialiser and lanes are SPI
+/// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass or call it.
+open class ObserverNode: @unchecked Sendable {
     /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
     /// (`SubjectHub`, which is a node so that a share's connection can be both the source's observer and its
     /// subscribers' hub); read and written only atomically through `InlineWord`. It must stay the first stored property of this root
@@ -72,10 +75,11 @@ class ObserverNode: @unchecked Sendable {
     /// `init` of every node class that overrides it. A flag rather than a conformance to the SPI
     /// `ElementLane`, so a node class may be `@usableFromInline` (`SubscribeObserver`, made in the
     /// caller's specialised code by the `@inlinable` `subscribe(onNext:…)`).
-    final var hasElementLane = false
+    @_spi(ReactiveBridgeInternals)
+    public final var hasElementLane = false
 
-    @usableFromInline
-    init() {
+    @_spi(ReactiveBridgeInternals)
+    public init() {
         InlineWord.initialize(self)
     }
 
@@ -86,7 +90,8 @@ class ObserverNode: @unchecked Sendable {
 
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
-    final var hasTerminalLane = false
+    @_spi(ReactiveBridgeInternals)
+    public final var hasTerminalLane = false
 
     /// Whether whoever holds this node drops the disposable that subscribing it returns once the node is
     /// disposed or its sequence has ended: RxKit's sinks (the subscription is their upstream, see
@@ -117,14 +122,16 @@ class ObserverNode: @unchecked Sendable {
     /// on an `Event<Element>` in unspecialised code costs a runtime metadata look-up (several hundred
     /// instructions), paid per inner sequence in `flatMap { just }` and per build in subscription-heavy
     /// code. Called only on nodes that set `hasTerminalLane`; they override it.
-    func onTerminal(_ error: Swift.Error?) {
+    @_spi(ReactiveBridgeInternals)
+    open func onTerminal(_ error: Swift.Error?) {
         preconditionFailure("ObserverNode.onTerminal(_:): \(type(of: self)) has no terminal lane; only nodes that set `hasTerminalLane` may be sent terminal events this way")
     }
 
     /// This node's element lane as a class method, so that `LaneHandle` can call it on an unretained
     /// reference. Every node that sets `hasElementLane` overrides it (the override is also its `ElementLane`
     /// witness); on any other node it is a programming error.
-    func onNextElement(at element: UnsafeRawPointer) {
+    @_spi(ReactiveBridgeInternals)
+    open func onNextElement(at element: UnsafeRawPointer) {
         preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `hasElementLane` may be sent elements this way")
     }
 }

@@ -161,13 +161,13 @@ public enum InlineWord {
     /// The initial value of the property that holds the word; `initialize(_:)` replaces it with 0.
     public static let sentinel = 0x5EED_F1A6  // fits a 32-bit Int too
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func address(of object: AnyObject) -> UnsafeMutablePointer<Int> {
         _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: Int.self)
     }
 
     /// Call at the end of the owner's `init`: checks the word is where it is looked for, then zeroes it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func initialize(_ object: AnyObject) {
         let word = address(of: object)
         precondition(
@@ -177,31 +177,31 @@ public enum InlineWord {
         rb_atomic_store_release(word, 0)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func load(_ object: AnyObject) -> Int {
         rb_atomic_load_acquire(address(of: object))
     }
 
     /// Sets `bits`; returns the word as it was before.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func fetchOr(_ object: AnyObject, _ bits: Int) -> Int {
         rb_atomic_fetch_or(address(of: object), bits)
     }
 
     /// Stores `value` (release).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func store(_ object: AnyObject, _ value: Int) {
         rb_atomic_store_release(address(of: object), value)
     }
 
     /// Adds `delta`; returns the word as it was before.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func fetchAdd(_ object: AnyObject, _ delta: Int) -> Int {
         rb_atomic_fetch_add(address(of: object), delta)
     }
 
     /// Replaces `expected` with `desired` if the word holds `expected`; returns whether it did.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func compareExchange(_ object: AnyObject, expected: Int, desired: Int) -> Bool {
         rb_atomic_compare_exchange(address(of: object), expected, desired)
     }

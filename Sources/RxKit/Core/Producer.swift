@@ -76,7 +76,7 @@ open class ObserverNode: @unchecked Sendable {
     /// `ElementLane`, so a node class may be `@usableFromInline` (`SubscribeObserver`, made in the
     /// caller's specialised code by the `@inlinable` `subscribe(onNext:…)`).
     @_spi(ReactiveBridgeInternals)
-    public final var hasElementLane = false
+    @exclusivity(unchecked) public final var hasElementLane = false
 
     @_spi(ReactiveBridgeInternals)
     public init() {
@@ -91,7 +91,7 @@ open class ObserverNode: @unchecked Sendable {
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
     @_spi(ReactiveBridgeInternals)
-    public final var hasTerminalLane = false
+    @exclusivity(unchecked) public final var hasTerminalLane = false
 
     /// Whether whoever holds this node drops the disposable that subscribing it returns once the node is
     /// disposed or its sequence has ended: RxKit's sinks (the subscription is their upstream, see

@@ -4,6 +4,10 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let hub = SubjectHub<Element>()
+
+    deinit {
+        hub.removeAllObservers()  // see `SubjectSubscription`
+    }
     private var lastElement: Element?
     private var stopEvent: Event<Element>?
 

@@ -4,6 +4,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let hub = SubjectHub<Element>()
+
+    deinit {
+        hub.removeAllObservers()  // see `SubjectSubscription`
+    }
     private var element: Element
     /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an
     /// `Event` metadata look-up in every subject's `init` and `deinit` (unspecialised code).

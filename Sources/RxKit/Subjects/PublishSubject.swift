@@ -4,6 +4,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let hub = SubjectHub<Element>()
+
+    deinit {
+        hub.removeAllObservers()  // see `SubjectSubscription`
+    }
     /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an
     /// `Event` metadata look-up in every subject's `init` and `deinit` (unspecialised code).
     private var stopBox: AnyObject?

@@ -38,6 +38,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     deinit {
+        hub.removeAllObservers()  // see `SubjectSubscription`
         clearRing()
         ring?.deallocate()
     }

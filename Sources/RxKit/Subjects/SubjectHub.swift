@@ -194,6 +194,14 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         Entry(key: 0, observer: observer)
     }
 
+    /// Removes every observer, taking the lock: for a subject's `deinit`, so that subscriptions kept after
+    /// the subject is gone (they hold this hub, see `SubjectSubscription`) keep no observer alive.
+    final func removeAllObservers() {
+        lock.lock()
+        removeAllLocked()
+        lock.unlock()
+    }
+
     /// Removes every observer. Call with `lock` held.
     final func removeAllLocked() {
         let access = claimLocked()
@@ -699,16 +707,21 @@ class SubjectHubBase: ObserverNode, @unchecked Sendable {
     }
 }
 
-/// The disposable a subject returns from `subscribe`: removes the observer. It holds the hub weakly, as
-/// RxSwift's `SubscriptionDisposable` holds its subject: a subscription kept after the subject is gone
-/// keeps nothing alive. Not generic (the hub is held as its non-generic base class): a generic class's
-/// metadata is looked up at run time on every subscription in unspecialised code.
+/// The disposable a subject returns from `subscribe`: removes the observer. Not generic (the hub is held as
+/// its non-generic base class): a generic class's metadata is looked up at run time on every subscription
+/// in unspecialised code.
+///
+/// RxSwift's `SubscriptionDisposable` holds its subject weakly, so that a subscription kept after the subject
+/// is gone keeps nothing alive. This one holds the subject's hub — a separate object — strongly, and the
+/// subject empties its hub when it goes (`SubjectHub.removeAllObservers`, from each subject's `deinit`):
+/// the same guarantee (the subject and every observer are released; disposing later does nothing), without
+/// a weak reference, which allocates a side table for the hub on every subscribed subject.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
     /// 0, then 1 once disposed: a once-flag kept inline (see `InlineWord`: the first stored property of
     /// this root class) rather than in an `OnceFlag`, which is an object of its own.
     private var doneWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
-    private weak var hub: SubjectHubBase?
+    private let hub: SubjectHubBase
     private let key: UInt64
 
     init(hub: SubjectHubBase, key: UInt64) {
@@ -718,7 +731,7 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
     }
 
     func dispose() {
-        if InlineWord.fetchOr(self, 1) == 0 { hub?.remove(key: key) }
+        if InlineWord.fetchOr(self, 1) == 0 { hub.remove(key: key) }
     }
 }
 

@@ -188,6 +188,8 @@ import Testing
 
     // RxSwift's Producer runs a subscription on the current-thread trampoline: what the closures schedule
     // there runs after the terminal handler and onDisposed (which RxSwift's subscribe runs on completion).
+    // RxSwift's `Just` overrides `subscribe` itself, so it starts no trampoline: with none running, what its
+    // observer schedules runs at once (CurrentThreadScheduler.schedule), before the completion.
     @Test func justClosureSubscriptionRunsOnTheCurrentThreadTrampoline() {
         var log: [String] = []
         func scheduleMark(_ mark: String) {
@@ -207,7 +209,7 @@ import Testing
             onDisposed: { log.append("disposed") }
         )
         #expect(log == [
-            "next 1", "completed", "disposed", "scheduled by just",
+            "next 1", "scheduled by just", "completed", "disposed",
             "next 2", "completed", "disposed", "scheduled by map",
         ])
     }

@@ -60,10 +60,10 @@ final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
         onDisposed: (() -> Void)?,
         callStack: [String]
     ) -> Bool {
-        onCurrentThreadTrampoline {
-            onNext?(element)
-            finishClosureSubscription(nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, callStack: callStack)
-        }
+        // No trampoline, as `subscribe(_:)` above: RxSwift's `Just` overrides `subscribe` itself (it is the
+        // `Producer.subscribe` it bypasses that starts one).
+        onNext?(element)
+        finishClosureSubscription(nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, callStack: callStack)
         return true
     }
 

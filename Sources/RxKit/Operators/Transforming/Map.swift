@@ -52,11 +52,7 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
     /// schedules on `CurrentThreadScheduler` runs after it, as before.
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Result {
         guard sourceIsJust else { return super.subscribe(observer) }
-        if !CurrentThreadScheduler.isScheduleRequired {
-            deliverJust(to: observer)
-        } else {
-            CurrentThreadScheduler.runAsTrampoline { deliverJust(to: observer) }
-        }
+        onCurrentThreadTrampoline { deliverJust(to: observer) }
         return Disposables.create()
     }
 

@@ -15,10 +15,10 @@ import Musl
 ///
 /// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
 ///
-/// Open (to the SPI's users) so that an object guarded by a lock of its own can *be* the lock (one
-/// allocation instead of two: `BoxedSerialDrain`, the bridge's `ObservableSubscription`); its methods are final.
+/// Not final so that an RxKit object guarded by a lock of its own can *be* the lock (one allocation
+/// instead of two: `BoxedSerialDrain`); its methods are final.
 @_spi(ReactiveBridgeInternals)
-open class Lock: @unchecked Sendable {
+public class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     private typealias Mutex = os_unfair_lock
     #else

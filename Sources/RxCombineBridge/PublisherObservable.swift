@@ -61,14 +61,14 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
         }
         self.subscription = subscription
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
-        if previous & Self.cancelledBit != 0 {
-            // Cancelled before the subscription arrived: nobody else will release it.
+        if previous & Self.endedBit != 0 {
+            // Cancelled (or, from a misbehaving upstream, completed) before the subscription arrived: nobody
+            // else will release it, and nothing more is wanted — cancelled, as Combine's own subscribers do
+            // with a subscription that arrives after they finished.
             takeSubscription()?.cancel()
             return
         }
-        if previous & Self.endedBit == 0 {
-            subscription.request(.unlimited)
-        }
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

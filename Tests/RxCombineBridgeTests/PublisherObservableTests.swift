@@ -53,6 +53,20 @@ import Testing
         #expect(values.isEmpty)
     }
 
+    // A misbehaving upstream that completes before handing over its subscription: the Rx side ends (and
+    // disposes) on the completion, so the late subscription is cancelled on arrival and nothing is requested
+    // (Combine's Sink likewise cancels a subscription it gets after finishing).
+    @Test func aSubscriptionArrivingAfterTheCompletionIsCancelledAndRequestsNothing() {
+        let publisher = LateSubscriptionPublisher()
+        var events: [String] = []
+        _ = publisher.asObservable().subscribe(onNext: { events.append("next(\($0))") }, onCompleted: { events.append("completed") })
+        publisher.finishWithoutDroppingSubscriber()
+        publisher.deliverSubscription()
+        #expect(events == ["completed"])
+        #expect(publisher.subscriptions.map(\.requested) == [[]])
+        #expect(publisher.subscriptions.map(\.cancelCount) == [1])
+    }
+
     // Combine's contract: a subscriber takes one subscription; its own subscribers cancel any further one.
     @Test func aSecondSubscriptionIsCancelledAndTheFirstKeepsWorking() {
         let publisher = LateSubscriptionPublisher()
@@ -270,6 +284,11 @@ private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
     }
 
     func send(_ value: Int) { _ = subscriber?.receive(value) }
+
+    /// Sends the completion but keeps the subscriber, so a subscription can still be handed over after it.
+    func finishWithoutDroppingSubscriber() {
+        subscriber?.receive(completion: .finished)
+    }
 
     func finish() {
         let subscriber = self.subscriber

@@ -116,7 +116,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         addDispatched(1)
         let result = SingleAssignmentDisposable()
         let work = UncheckedSendable((state, action, self))
-        DispatchQueue.main.async {
+        MainScheduler.mainQueue.async {
             defer { work.value.2.addDispatched(-1) }
             if result.isDisposed { return }
             result.setDisposable(work.value.1(work.value.0))
@@ -146,7 +146,7 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
         }
         let result = SingleAssignmentDisposable()
         let work = UncheckedSendable((state, action))
-        DispatchQueue.main.async {
+        MainScheduler.mainQueue.async {
             if result.isDisposed { return }
             result.setDisposable(work.value.1(work.value.0))
         }

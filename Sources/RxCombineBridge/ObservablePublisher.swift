@@ -5,7 +5,8 @@ extension ObservableConvertibleType {
     /// This sequence as a Combine-style publisher. Same idea as RxCombine's `asPublisher()`, without its
     /// data loss:
     /// - subscribes to the Rx source lazily, on the subscriber's first demand;
-    /// - delivers at most what was demanded, holding the excess per `bufferPolicy`;
+    /// - delivers at most what was demanded, holding the excess per `bufferPolicy`; a source that emits
+    ///   during `subscribe` delivers inside the subscriber's first `request`, as `Publishers.Sequence` does;
     /// - the terminal event waits behind held elements, so nothing is dropped at completion or error;
     /// - cancelling disposes the Rx subscription, exactly once.
     ///
@@ -86,6 +87,13 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// set only its holder touches the subscriber's slot: `cancel` sets `blockedBit` first and then leaves
 /// the release of the subscriber to the delivering thread.
 ///
+/// The subscriber's `receive(subscription:)` counts as a delivery (`deliveringBit` from the start), with
+/// one exception (`nestableBit`): the subscribing thread itself may deliver meanwhile — what its `request`
+/// from inside that call brings about, such as a synchronous source (`Observable.from`, `just`) running to
+/// completion during `subscribe` — nested, at once, as Combine's own synchronous publishers (`Just`,
+/// `Publishers.Sequence`) deliver inside the first `request`. Nested deliveries do not nest further, and
+/// another thread's elements arriving meanwhile are held, as before.
+///
 /// It is an RxKit observer node (`ObserverNode`, SPI): RxKit's subjects and sinks call its element and
 /// terminal lanes through an unretained reference, as they call RxKit's own observers — through the
 /// `ElementLane` existential instead, each element cost a retain and a release. The state word is the
@@ -97,6 +105,9 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
     private static var deliveringBit: Int { 1 }
     private static var unlimitedBit: Int { 2 }
     private static var blockedBit: Int { 4 }
+    /// Set while the subscribing thread is inside the subscriber's `receive(subscription:)` (holding
+    /// `deliveringBit` for it) and not inside a delivery of its own: that thread may deliver, nested.
+    private static var nestableBit: Int { 8 }
 
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
@@ -130,6 +141,8 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
     /// `SingleAssignmentDisposable` would, without being an object of its own). Guarded by `lock`.
     @exclusivity(unchecked) private var upstream: Disposable?
     @exclusivity(unchecked) private var upstreamDisposed = false
+    /// The thread that calls the subscriber's `receive(subscription:)` (the one creating this object).
+    private let subscribingThread: Int
 
     init(source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, mapError: @escaping (Swift.Error) -> Downstream.Failure, downstream: Downstream) {
         if case .bounded(let capacity, _) = bufferPolicy {
@@ -140,13 +153,16 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
         self.mapError = mapError
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
+        subscribingThread = currentThreadIdentity()
         super.init()  // zeroes the node's state word
         hasElementLane = true
         hasTerminalLane = true
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
-        // another thread must not deliver while it runs).
-        InlineWord.store(self, Self.deliveringBit)
+        // another thread must not deliver while it runs). Nestable: what the subscriber's own `request`
+        // brings about on this thread meanwhile — a synchronous source's elements and completion — is
+        // delivered at once, inside that `request`, as Combine's `Publishers.Sequence` and `Just` do.
+        InlineWord.store(self, Self.deliveringBit | Self.nestableBit)
     }
 
     deinit {
@@ -228,6 +244,22 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
             if word & Self.deliveringBit != 0 { return false }
             if InlineWord.compareExchange(self, expected: word, desired: word | Self.deliveringBit) { return true }
         }
+    }
+
+    /// Whether the calling thread may deliver nested: it is the subscribing thread, inside the subscriber's
+    /// `receive(subscription:)` and not inside a delivery. If so, clears `nestableBit` (nested deliveries
+    /// do not nest further) for `endNestedLocked` to restore.
+    private func takeNestableLocked() -> Bool {
+        guard InlineWord.load(self) & Self.nestableBit != 0, currentThreadIdentity() == subscribingThread else { return false }
+        _ = InlineWord.fetchAdd(self, -Self.nestableBit)
+        return true
+    }
+
+    /// Ends a nested delivery: `nestableBit` back (unless finished: nothing more is delivered) and
+    /// `blockedBit` up to date. `deliveringBit` stays: `subscriptionDelivered` clears it.
+    private func endNestedLocked() {
+        if !finished { _ = InlineWord.fetchOr(self, Self.nestableBit) }
+        refreshBlockedLocked()
     }
 
     /// Clears `deliveringBit` (held by the caller) and brings `blockedBit` up to date. If the
@@ -322,6 +354,8 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
     /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     func subscriptionDelivered() {
         lock.lock()
+        // Only the subscribing thread (this one) changes `nestableBit`, and it is not delivering now.
+        if InlineWord.load(self) & Self.nestableBit != 0 { _ = InlineWord.fetchAdd(self, -Self.nestableBit) }
         let released = endDeliveringLocked()
         lock.unlock()
         withExtendedLifetime(released) {}
@@ -349,6 +383,17 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
             _ = Self.call(&downstreamSlot.pointee, with: element)
             if InlineWord.compareExchange(self, expected: Self.unlimitedBit | Self.deliveringBit, desired: Self.unlimitedBit) { return }
             endContendedDelivery()
+            return
+        }
+        if InlineWord.load(self) == Self.unlimitedBit | Self.deliveringBit | Self.nestableBit,
+           currentThreadIdentity() == subscribingThread,
+           InlineWord.compareExchange(self, expected: Self.unlimitedBit | Self.deliveringBit | Self.nestableBit, desired: Self.unlimitedBit | Self.deliveringBit) {
+            // A synchronous source emitting inside the subscriber's `request` from `receive(subscription:)`,
+            // unlimited demand, nothing held: delivered nested, lock-free.
+            _ = Self.call(&downstreamSlot.pointee, with: element)
+            if InlineWord.compareExchange(self, expected: Self.unlimitedBit | Self.deliveringBit, desired: Self.unlimitedBit | Self.deliveringBit | Self.nestableBit) { return }
+            lock.lock()
+            drainDeliveringLocked(nested: true)
             return
         }
         onNextElementLocking(element)
@@ -485,18 +530,25 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
     /// Delivers held elements while there is demand, then the terminal event once nothing is held.
     private func drain() {
         lock.lock()
-        if finished || !hasDownstream || !beginDeliveringLocked() {
+        if finished || !hasDownstream {
             lock.unlock()
             return
         }
-        drainDeliveringLocked()
+        if beginDeliveringLocked() {
+            drainDeliveringLocked(nested: false)
+        } else if takeNestableLocked() {
+            drainDeliveringLocked(nested: true)
+        } else {
+            lock.unlock()
+        }
     }
 
-    /// `drain` once this thread holds `deliveringBit` (called with the lock held; returns with it
-    /// released). Out of line: its `Downstream?` and `Completion?` would otherwise cost metadata look-ups
-    /// on every `drain` that finds another thread delivering.
+    /// `drain` once this thread holds `deliveringBit`, or delivers nested inside `receive(subscription:)`
+    /// (`nested`: `takeNestableLocked`). Called with the lock held; returns with it released. Out of
+    /// line: its `Downstream?` and `Completion?` would otherwise cost metadata look-ups on every `drain`
+    /// that finds another thread delivering.
     @inline(never)
-    private func drainDeliveringLocked() {
+    private func drainDeliveringLocked(nested: Bool) {
         let downstream = downstreamSlot.pointee
         while true {
             if finished { break }
@@ -513,12 +565,19 @@ final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscr
                 finished = true
                 _ = takeDownstreamLocked()
                 refreshBlockedLocked()  // `deliveringBit` stays set: nothing is delivered after this
+                // (nested, `subscriptionDelivered` clears it; `nestableBit` stays clear)
                 lock.unlock()
                 Self.deliverCompletion(box, to: downstream)
                 disposeUpstream()
                 return
             }
             break
+        }
+        if nested {
+            // A cancel meanwhile left the subscriber in its slot: `subscriptionDelivered` releases it.
+            endNestedLocked()
+            lock.unlock()
+            return
         }
         let released = endDeliveringLocked()
         lock.unlock()

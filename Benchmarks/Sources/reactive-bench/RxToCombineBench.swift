@@ -107,8 +107,8 @@ enum RxToCombineBench {
     /// RxKit's `from`, bridged, then CombineKit's `map` and `scan`. Unlike the native CombineKit S8 these
     /// are the operators' general forms (the upstream is not a `Publishers.Sequence`, so there is no eager
     /// specialisation). The sink's demand reaches the bridge while the sink is still inside
-    /// `receive(subscription:)`, where the bridge delivers nothing yet (Combine's rule): `from` runs to
-    /// completion during that subscription, so the bridge holds all n elements and hands them over after.
+    /// `receive(subscription:)`; `from` runs to completion during that request, and the bridge delivers
+    /// each element at once, nested in it (as `Publishers.Sequence` does), holding none.
     static func s8(_ n: Int) -> UInt64 {
         var sum = Checksum()
         Observable.from(0..<n)

@@ -128,6 +128,13 @@ typealias ThreadID = pthread_t
 @inline(__always)
 func currentThreadID() -> ThreadID { pthread_self() }
 
+/// The calling thread's identity as an integer (its `pthread_t`), for telling threads apart. SPI for the
+/// bridge, whose Rx→Combine subscription lets the thread inside the subscriber's `receive(subscription:)`
+/// deliver (see `ObservableSubscription`).
+@_spi(ReactiveBridgeInternals)
+@inlinable @inline(__always)
+public func currentThreadIdentity() -> Int { Int(bitPattern: pthread_self()) }
+
 @inline(__always)
 func isSameThread(_ a: ThreadID?, _ b: ThreadID) -> Bool {
     guard let a else { return false }

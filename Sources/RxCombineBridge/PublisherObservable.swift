@@ -13,7 +13,7 @@ extension Publisher {
         let publisher = self
         // `serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
-        return Observable.serialSource { observer in
+        return serialSource { (observer: SerialSourceObserver<Output>) in
             let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
             publisher.subscribe(subscriber)
             return subscriber

@@ -1,15 +1,16 @@
-/// `Observable.serialSource`: RxCombineBridge's `create` for sources that already deliver serially.
+/// `serialSource`: RxCombineBridge's `create` for sources that already deliver serially.
 /// SPI (`@_spi(ReactiveBridgeInternals) import RxKit`), not an operator of RxKit's public API.
 
+/// For RxCombineBridge: `create` for a source that already calls its observer serially (a Combine
+/// publisher does, per subscriber), so events are not serialised a second time — `create`'s drain
+/// costs two lock round trips per element. Anything after the first terminal event is ignored, and
+/// nothing is delivered after disposal, as with `create`.
+///
+/// A free function rather than a static method of `Observable`: calling a static method passes the
+/// class's metadata, which unspecialised code looks up (~325 instructions) on every call.
 @_spi(ReactiveBridgeInternals)
-extension Observable {
-    /// For RxCombineBridge: `create` for a source that already calls its observer serially (a Combine
-    /// publisher does, per subscriber), so events are not serialised a second time — `create`'s drain
-    /// costs two lock round trips per element. Anything after the first terminal event is ignored, and
-    /// nothing is delivered after disposal, as with `create`.
-    public static func serialSource(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
-        SerialSourceProducer(subscribe)
-    }
+public func serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
+    SerialSourceProducer(subscribe)
 }
 
 /// The observer `Observable.serialSource` hands its source: forwards straight to the subscription's

@@ -62,7 +62,7 @@ public struct ObservablePublisher<Output, Failure: Swift.Error>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let subscription = ObservableSubscription(source: source, bufferPolicy: bufferPolicy, mapError: mapError, downstream: subscriber)
+        let subscription = ObservableSubscription<Output, S>(source: source, bufferPolicy: bufferPolicy, mapError: mapError, downstream: subscriber)
         subscriber.receive(subscription: subscription)
         subscription.subscriptionDelivered()
     }
@@ -98,9 +98,12 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// terminal lanes through an unretained reference, as they call RxKit's own observers — through the
 /// `ElementLane` existential instead, each element cost a retain and a release. The state word is the
 /// node's (the first word of the object, reached through `InlineWord`).
-final class ObservableSubscription<Downstream: Subscriber>: ObserverNode, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
-    where Downstream.Failure: Swift.Error {
-    typealias Element = Downstream.Input
+///
+/// `Element` is a generic parameter of its own (equal to `Downstream.Input`): read from the class's
+/// metadata, where `Downstream.Input` is an associated-type look-up (a runtime call) in unspecialised code,
+/// on every element.
+final class ObservableSubscription<Element, Downstream: Subscriber>: ObserverNode, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
+    where Downstream.Input == Element, Downstream.Failure: Swift.Error {
 
     private static var deliveringBit: Int { 1 }
     private static var unlimitedBit: Int { 2 }

@@ -278,8 +278,16 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     final func forwardNext(at element: UnsafeRawPointer) {
         if disposedFlagIsSet { return }
         if !lane.send(at: element) {
-            forwardNextAsEvent(element.assumingMemoryBound(to: Observer.Element.self).pointee)
+            forwardNextAsEvent(at: element)
         }
+    }
+
+    /// `forwardNext(at:)` for an observer without an element lane; out of line so that the lane path
+    /// does not look up `Observer.Element` (an associated-type look-up, a runtime call in unspecialised
+    /// code, which the compiler hoisted to the top of `forwardNext(at:)`: once per element).
+    @inline(never)
+    private final func forwardNextAsEvent(at element: UnsafeRawPointer) {
+        forwardNextAsEvent(element.assumingMemoryBound(to: Observer.Element.self).pointee)
     }
 
     /// `forwardNext` for an observer without an element lane; out of line so the lane path needs no

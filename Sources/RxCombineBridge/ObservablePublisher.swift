@@ -389,6 +389,8 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: ObserverNod
     }
 
     /// Same as `on(.next(element))`; RxKit's subjects and sinks call it directly (`ElementLane`).
+    /// Inlined into `onNextElement(at:)`, the lane RxKit's subjects and sinks call: one frame per element.
+    @inline(__always)
     func onNextElement(_ element: Element) {
         if InlineWord.compareExchange(self, expected: Self.unlimitedBit, desired: Self.unlimitedBit | Self.deliveringBit) {
             // Lock-free: unlimited demand, nothing held, not finished, nobody delivering. The returned

@@ -369,23 +369,28 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
         var value = element
         storeLatest(&value)
-        // No entry waits for a replay (see `deliverNext`): the delivery began with nobody delivering, and
-        // replays wait only for a delivery in progress.
-        // The entries are read as `Unmanaged` (the snapshot keeps them alive): iterating the array of
-        // references would retain and release each entry around its delivery (two atomic operations per
-        // observer per element, S7).
+        deliverNextToAll(&value, observers)
+        endDelivery(me)
+    }
+
+    /// Sends the element at `element` to every entry of `observers` (a snapshot, which keeps them alive),
+    /// as the delivering thread of a delivery that began with nobody delivering: no entry waits for a
+    /// replay (see `deliverNext`), since replays wait only for a delivery in progress. The entries are
+    /// read as `Unmanaged`: iterating the array of references would retain and release each entry around
+    /// its delivery (two atomic operations per observer per element, S7).
+    @inline(__always)
+    private final func deliverNextToAll(_ element: UnsafePointer<Element>, _ observers: [AnyObject]) {
         observers.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<Entry>.self) { entries in
                 for entry in entries {
                     entry._withUnsafeGuaranteedRef { entry in
-                        if !entry.lane.send(typed: &value) {
-                            entry.deliverNext(element)
+                        if !entry.lane.send(typed: element) {
+                            entry.deliverNext(element.pointee)
                         }
                     }
                 }
             }
         }
-        endDelivery(me)
     }
 
     /// Sends the element at `element` to `observers`, as the delivering thread. An observer that joined
@@ -424,7 +429,11 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     @inline(never)
     private final func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
         let me = DeliveryOwner.current
-        if let first = sole, InlineWord.load(self) == 0, beginLocked(me) {
+        guard InlineWord.load(self) == 0, beginLocked(me) else {
+            dispatchNextLocked(element.pointee, entries)
+            return
+        }
+        if let first = sole {
             // One observer, and either it has no lane or a delivery ended just now (the word was read
             // non-zero, then the delivering thread's compare-exchange cleared it): no snapshot array.
             lock.unlock()
@@ -435,7 +444,12 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             endDelivery(me)
             return
         }
-        broadcastNextLocked(element.pointee, entries)
+        // Two or more: the element is read in place by each (no copy of it, R1).
+        let observers = list
+        lock.unlock()
+        storeLatest(element)
+        deliverNextToAll(element, observers)
+        endDelivery(me)
     }
 
     /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.

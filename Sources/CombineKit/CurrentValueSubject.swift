@@ -81,6 +81,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             return
         }
         currentValue = input
+        if let sole = conduits.claimSole(output: Output.self, failure: Failure.self) {
+            // One subscriber with its fast path open: no snapshot (see `claimSole`).
+            lock.unlock()
+            let handedBack = SubjectConduitList.deliverClaimed(input, to: sole, failure: Failure.self)
+            withExtendedLifetime(handedBack) {}
+            return
+        }
         let snapshot = conduits.snapshot
         lock.unlock()
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)

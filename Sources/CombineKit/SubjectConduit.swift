@@ -10,13 +10,18 @@
 ///   the subject calls `subscriptionDelivered()`. Combine requires the calls to a subscriber —
 ///   `receive(subscription:)` included — to be serialised (Combine team, forums.swift.org/t/29491/11);
 /// - in current-value mode, delivers the subject's current value on the first demand, and again on
-///   the next demand if a value was dropped for lack of demand.
+///   the next demand if a value was dropped for lack of demand;
+/// - with a subject that has only this subscriber, takes values from a sender that holds no reference to
+///   it (`claimForSender`/`deliverClaimed`, see `SubjectConduitList.claimSole`): if it leaves the subject
+///   meanwhile (cancel, completion), it keeps itself alive (`heldForDelivery`) until that delivery ends.
 internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     func offer(_ value: Output) { fatalError("abstract") }
     func finish(_ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
     func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
     func cancel() { fatalError("abstract") }
     func subscriptionDelivered() { fatalError("abstract") }
+    func claimForSender() -> Bool { fatalError("abstract") }
+    func deliverClaimed(_ value: Output) -> AnyObject? { fatalError("abstract") }
     var description: String { "Conduit" }
     var customMirror: Mirror { Mirror(self, children: [:]) }
     var playgroundDescription: Any { description }
@@ -32,21 +37,33 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 /// appended.
 internal struct SubjectConduitList {
     private(set) var snapshot: [AnyObject] = []
+    /// `snapshot[0]`, unretained, while the list holds exactly one conduit (which the array keeps alive):
+    /// read without touching the array (reading through it retained the array buffer).
+    private var sole: Unmanaged<AnyObject>?
 
     mutating func append(_ conduit: AnyObject) {
         snapshot.append(conduit)
+        updateSole()
     }
 
     mutating func remove(_ conduit: AnyObject) {
         if let index = snapshot.firstIndex(where: { $0 === conduit }) {
             snapshot.remove(at: index)
+            updateSole()
         }
     }
 
     /// Empties the list, returning what it held.
     mutating func removeAll() -> [AnyObject] {
-        defer { snapshot = [] }
+        defer {
+            snapshot = []
+            sole = nil
+        }
         return snapshot
+    }
+
+    private mutating func updateSole() {
+        sole = snapshot.count == 1 ? Unmanaged.passUnretained(snapshot[0]) : nil
     }
 
     /// Offers `value` to every conduit of a snapshot (call with no lock held). `failure` only names the
@@ -57,6 +74,32 @@ internal struct SubjectConduitList {
             Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef {
                 unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
             }
+        }
+    }
+
+    /// The only conduit, unretained, if there is exactly one and its fast path is open, with its delivery
+    /// claimed for the caller (`SubjectConduitBase.claimForSender`). Call with the subject's lock held: the
+    /// list keeps the conduit alive until the lock is released, and the claim afterwards (a conduit that
+    /// leaves the list during a claimed delivery keeps itself alive until the delivery ends). Then, without
+    /// the lock, call `deliverClaimed`. The per-value path of a subject with one subscriber: no copy of the
+    /// snapshot array (a retain and a release, two atomic operations per value) and no loop.
+    func claimSole<Output, Failure: Error>(output: Output.Type, failure: Failure.Type) -> Unmanaged<AnyObject>? {
+        guard let sole else { return nil }
+        let claimed = sole._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).claimForSender()
+        }
+        return claimed ? sole : nil
+    }
+
+    /// Delivers `value` to a conduit claimed by `claimSole` (call with no lock held). What it returns, if
+    /// anything, is the conduit's reference to itself, handed over by a conduit that left the list during
+    /// the delivery: the caller releases it after this returns, outside the conduit's own code.
+    @inline(__always)
+    static func deliverClaimed<Output, Failure: Error>(_ value: Output, to conduit: Unmanaged<AnyObject>, failure: Failure.Type) -> AnyObject? {
+        // Reinterpreted as an unmanaged conduit rather than downcast: a downcast yields an owned reference,
+        // which unoptimised builds retain for the call (and a test could then not see the conduit's lifetime).
+        Unmanaged<SubjectConduitBase<Output, Failure>>.fromOpaque(conduit.toOpaque())._withUnsafeGuaranteedRef {
+            $0.deliverClaimed(value)
         }
     }
 
@@ -153,6 +196,11 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @exclusivity(unchecked) private var pending: PendingDeliveries<Output, Failure>?
     @exclusivity(unchecked) private var completionAccepted = false
     @exclusivity(unchecked) private var deliveredCurrentValue = false
+    /// This conduit itself, while it has left its subject's list (cancelled, or completed by the subject)
+    /// during a delivery in progress: a subject's sender on the fast path (`claimForSender`) holds no
+    /// reference of its own, so the conduit keeps itself alive until the delivering thread takes this back
+    /// at the end of its delivery (`drainAfterDelivery`) and releases it outside the conduit's code.
+    @exclusivity(unchecked) private var heldForDelivery: AnyObject?
     private let name: String
     private let replaysCurrentValue: Bool
 
@@ -285,10 +333,12 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         }
         completionAccepted = true
         guard claimDeliveryLocked() else {
-            // The thread delivering sends it after whatever is queued.
+            // The thread delivering sends it after whatever is queued. The subject has dropped this
+            // conduit from its list: it keeps itself alive for that thread (see `heldForDelivery`).
             let queue = pending ?? PendingDeliveries()
             queue.completion = completion
             pending = queue
+            heldForDelivery = self
             lock.unlock()
             return
         }
@@ -349,10 +399,12 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         }
         if word & Self.delivering != 0 {
             // The delivering thread still calls through the storage: it releases the subscriber when
-            // its call returns (`drainAfterDelivery`).
+            // its call returns (`drainAfterDelivery`). The subject drops this conduit from its list
+            // below: it keeps itself alive for that thread (see `heldForDelivery`).
             isAttached = false
             pending = nil
             self.parent = nil
+            heldForDelivery = self
             lock.unlock()
         } else {
             let downstream = detachDownstreamLocked()
@@ -366,16 +418,33 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// Call once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     override func subscriptionDelivered() {
         if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
-        drainAfterDelivery(.none)
+        // The subject holds this conduit (it is the caller's local): the handed-back self-reference may go here.
+        _ = drainAfterDelivery(.none)
+    }
+
+    /// Claims the delivery for a subject's sender on the fast path (`SubjectConduitList.claimSole`): one
+    /// compare-exchange, from a word of 0 (fast path open, nobody delivering).
+    override func claimForSender() -> Bool {
+        lock.word == 0 && lock.exchangeWord(ifEqualTo: 0, with: Self.delivering)
+    }
+
+    /// Delivers `value` under a claim from `claimForSender`; returns the conduit's self-reference if it
+    /// left the subject's list meanwhile, for the sender to release.
+    override func deliverClaimed(_ value: Output) -> AnyObject? {
+        let additional = Self.call(&downstreamStorage.pointee, with: value)
+        if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return nil }
+        return drainAfterDelivery(additional)
     }
 
     // MARK: Delivery (called owning `delivering`, without the lock)
 
     /// Delivers `value`; if nothing happened meanwhile, ends the delivery with one compare-exchange.
+    /// The caller holds a reference to this conduit (a snapshot of the subject's list, or the subscriber
+    /// calling `request`), so a handed-back self-reference may be released here.
     private func deliver(_ value: Output) {
         let additional = Self.call(&downstreamStorage.pointee, with: value)
         if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
-        drainAfterDelivery(additional)
+        _ = drainAfterDelivery(additional)
     }
 
     /// Calls the subscriber in place: passing the storage `inout` lets the call borrow it, where
@@ -389,15 +458,17 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// The slow end of a delivery: adds the returned demand, delivers what was queued meanwhile (one at
     /// a time, the lock released around each call), then a queued completion, or releases the subscriber
     /// if a cancel arrived. Out of line so the per-value path never touches `Completion<Failure>?`.
+    /// Returns `heldForDelivery`, taken, for the caller to release (see there).
     @inline(never)
-    private func drainAfterDelivery(_ firstAdditional: Subscribers.Demand) {
+    private func drainAfterDelivery(_ firstAdditional: Subscribers.Demand) -> AnyObject? {
         var additional = firstAdditional
         lock.lock()
         while true {
             if additional > 0 { demand += additional }
             guard isAttached else {
+                let held = heldForDelivery.take()
                 releaseCancelledDownstreamLocked()
-                return
+                return held
             }
             guard let queue = pending else { break }
             if queue.hasValues {
@@ -409,16 +480,19 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             }
             if let completion = queue.completion {
                 let downstream = detachDownstreamLocked()
+                let held = heldForDelivery.take()
                 endDeliveryLocked()
                 lock.unlock()
                 downstream.receive(completion: completion)
-                return
+                return held
             }
             pending = nil
             break
         }
+        let held = heldForDelivery.take()
         endDeliveryLocked()
         lock.unlock()
+        return held
     }
 
     /// A cancel arrived during the delivery that just ended: releases the subscriber it left in the

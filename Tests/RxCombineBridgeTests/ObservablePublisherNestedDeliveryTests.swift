@@ -133,12 +133,13 @@ private extension Subscribers.Completion {
     }
 }
 
-/// Runs `body` on a new thread and waits for it to finish.
+/// Runs `body` on a new thread and waits for it to finish (the wait's limit only guards against a deadlock).
 private func onOtherThread(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     Thread {
         body()
         done.signal()
     }.start()
-    done.wait()
+    let finished = done.wait(timeout: .now() + 60) == .success
+    #expect(finished, "the other thread did not finish: deadlock")
 }

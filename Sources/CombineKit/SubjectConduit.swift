@@ -85,10 +85,19 @@ internal struct SubjectConduitList {
     /// snapshot array (a retain and a release, two atomic operations per value) and no loop.
     func claimSole<Output, Failure: Error>(output: Output.Type, failure: Failure.Type) -> Unmanaged<AnyObject>? {
         guard let sole else { return nil }
-        let claimed = sole._withUnsafeGuaranteedRef {
-            unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).claimForSender()
+        let claimed = Self.conduit(sole, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef {
+            $0.claimForSender()
         }
         return claimed ? sole : nil
+    }
+
+    /// `conduit`, reinterpreted as the conduit it is, still unmanaged. Not a downcast: a downcast yields an
+    /// owned reference, which unoptimised builds retain for the call (and a test could then not see the
+    /// conduit's lifetime).
+    @inline(__always)
+    private static func conduit<Output, Failure: Error>(_ conduit: Unmanaged<AnyObject>, output: Output.Type, failure: Failure.Type)
+        -> Unmanaged<SubjectConduitBase<Output, Failure>> {
+        Unmanaged<SubjectConduitBase<Output, Failure>>.fromOpaque(conduit.toOpaque())
     }
 
     /// Delivers `value` to a conduit claimed by `claimSole` (call with no lock held). What it returns, if
@@ -96,9 +105,7 @@ internal struct SubjectConduitList {
     /// the delivery: the caller releases it after this returns, outside the conduit's own code.
     @inline(__always)
     static func deliverClaimed<Output, Failure: Error>(_ value: Output, to conduit: Unmanaged<AnyObject>, failure: Failure.Type) -> AnyObject? {
-        // Reinterpreted as an unmanaged conduit rather than downcast: a downcast yields an owned reference,
-        // which unoptimised builds retain for the call (and a test could then not see the conduit's lifetime).
-        Unmanaged<SubjectConduitBase<Output, Failure>>.fromOpaque(conduit.toOpaque())._withUnsafeGuaranteedRef {
+        Self.conduit(conduit, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef {
             $0.deliverClaimed(value)
         }
     }

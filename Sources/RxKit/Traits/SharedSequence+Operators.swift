@@ -6,15 +6,29 @@ extension SharedSequenceConvertibleType {
     /// Each element transformed. Same as RxCocoa's `map`.
     @inlinable  // so the share it ends in is made in the caller's specialised code
     public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        let source = asObservable()
+        if let replaysLatest = sharesWhileConnected(SharingStrategy.self) {
+            // Driver and Signal: the share's connection runs the map itself (see `MapShareConnection`).
+            let stage = FirstMapStage(source: source, transform: selector)
+            return SharedSequence(raw: ShareWhileConnected(source: stage, replaysLatest: replaysLatest,
+                                                           makeConnection: { MapShareConnection<Element, Result>(parent: $0) }))
+        }
         // `composeMap` is `map` without the protocol-extension call (a metadata and a witness-table
         // look-up per operator in unspecialised code).
-        SharedSequence(asObservable().composeMap(selector))
+        return SharedSequence(source.composeMap(selector))
     }
 
     /// Elements that `predicate` accepts. Same as RxCocoa's `filter`.
     @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().composeFilter(predicate))
+        let source = asObservable()
+        if let replaysLatest = sharesWhileConnected(SharingStrategy.self) {
+            // Driver and Signal: the share's connection runs the filter itself (see `FilterShareConnection`).
+            let stage = FirstFilterStage(source: source, predicate: predicate)
+            return SharedSequence(raw: ShareWhileConnected(source: stage, replaysLatest: replaysLatest,
+                                                           makeConnection: { FilterShareConnection<Element>(parent: $0) }))
+        }
+        return SharedSequence(source.composeFilter(predicate))
     }
 
     /// The non-`nil` transformed elements. Same as RxCocoa's `compactMap`.
@@ -227,4 +241,14 @@ extension SharedSequence {
         where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }))
     }
+}
+
+/// For the sharing strategies RxKit defines, how they share (`share(replay: 1 or 0, scope:
+/// .whileConnected)`: whether the share replays its latest element); `nil` for any other strategy, whose
+/// `share(_:)` is the only thing known about it. Folded to a constant in specialised code.
+@inlinable @inline(__always)
+func sharesWhileConnected<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> Bool? {
+    if strategy == DriverSharingStrategy.self { return true }
+    if strategy == SignalSharingStrategy.self { return false }
+    return nil
 }

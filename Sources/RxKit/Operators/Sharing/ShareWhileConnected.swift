@@ -20,12 +20,12 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
     fileprivate let replaysLatest: Bool
     fileprivate let lock = Lock()
     /// The live connection, if any. Guarded by `lock`.
-    @exclusivity(unchecked) fileprivate var connection: ShareConnection<Element>?
+    @exclusivity(unchecked) fileprivate var connection: ShareConnectionBase<Element>?
     /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
     /// code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made here, in
     /// RxKit's unspecialised code, each connection would look it up at run time (about 320 instructions;
     /// R12 makes 13 connections per build).
-    private let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnection<Element>)?
+    private let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnectionBase<Element>)?
 
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
@@ -37,7 +37,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
     /// A share whose connections `makeConnection` makes (see the property).
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool,
-         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnection<Element>) {
+         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
         self.source = source
         self.replaysLatest = replaysLatest
         self.makeConnection = makeConnection
@@ -45,7 +45,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        let connection: ShareConnection<Element>
+        let connection: ShareConnectionBase<Element>
         let connects: Bool
         if let current = self.connection {
             connection = current
@@ -73,24 +73,30 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
 /// compare-exchange cost three read-modify-writes (R11: 13 shares).
 ///
+/// Three kinds, one per source: `ShareConnection` observes the share's source itself; `MapShareConnection`
+/// and `FilterShareConnection` observe the source *of* a `map`/`filter` and run its closure themselves,
+/// for the share a Driver or Signal operator ends in (`driver.map(f)` is `share(upstream.map(f))`): one
+/// object and two frames per operator fewer than a map/filter sink feeding the connection, with the same
+/// events for every subscriber (see `MapShareConnection`).
+///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
-/// (see `ShareWhileConnected.makeConnection`); for that it is an `ObserverType` whose lane is the
+/// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
 /// `ObserverNode` one (`hasElementLane`), not a conformer of the SPI `TypedElementLane`, which a
 /// `@usableFromInline` class cannot adopt (its sources find its lane as a node either way).
 @usableFromInline
-final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchecked Sendable {
-    private let parent: ShareWhileConnected<Element>
+class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
+    final let parent: ShareWhileConnected<Element>
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
-    private let replaysLatest: Bool
+    private final let replaysLatest: Bool
     /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
     /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
-    @exclusivity(unchecked) private var isStopped = false
+    @exclusivity(unchecked) private final var isStopped = false
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
     /// the lock. Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
     /// with the same semantics: a stop that comes before `connect` has it (the source ended, or the last
     /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
-    @exclusivity(unchecked) private var sourceSubscription: Disposable?
+    @exclusivity(unchecked) private final var sourceSubscription: Disposable?
 
     @usableFromInline
     init(parent: ShareWhileConnected<Element>) {
@@ -107,9 +113,14 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
         dropsSubscriptionOnDispose = true
     }
 
+    /// Subscribes this connection to what it observes and returns the subscription. Each kind overrides it.
+    func subscribeToSource() -> Disposable {
+        preconditionFailure("ShareConnectionBase.subscribeToSource is abstract: each connection kind overrides it.")
+    }
+
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
     /// it released.
-    func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    final func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let access = claimLocked()
         let entry = addLocked(observer, access)
         // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
@@ -123,8 +134,8 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
-    func connect() {
-        let subscription = parent.source.subscribe(self)
+    final func connect() {
+        let subscription = subscribeToSource()
         lock.lock()
         if isStopped {
             // Stopped during `subscribe`: the stop found no subscription to dispose, so it is done here.
@@ -136,17 +147,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
         lock.unlock()
     }
 
-    @usableFromInline
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            terminate(event)
-        }
-    }
-
-    override func onTerminal(_ error: Swift.Error?) {
+    override final func onTerminal(_ error: Swift.Error?) {
         if let error {
             terminate(.error(error))
         } else {
@@ -154,20 +155,11 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
         }
     }
 
-    func onNextElement(_ element: Element) {
-        var value = element
-        onNextElement(typed: &value)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(typed: element.assumingMemoryBound(to: Element.self))
-    }
-
     /// Begins a delivery without the lock and, with one observer that has a lane, records the element
     /// (with replay) and hands it on, read in place: no copy of it is made on the way through (in
     /// unspecialised code each copy and destruction is a value-witness call).
     @inline(__always)
-    private func onNextElement(typed element: UnsafePointer<Element>) {
+    final func deliverNextElement(_ element: UnsafePointer<Element>) {
         let me = DeliveryOwner.current
         guard beginWithoutLock(me) else {
             onNextElementLocked(element)
@@ -186,7 +178,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
     /// The calling thread is delivering (`me`), but there is no single lane: no observer (stopped), two
     /// or more, or one without a lane. Out of line.
     @inline(never)
-    private func onNextElementToEntries(_ element: UnsafePointer<Element>, _ me: Int) {
+    private final func onNextElementToEntries(_ element: UnsafePointer<Element>, _ me: Int) {
         lock.lock()
         if isStopped {
             lock.unlock()
@@ -204,7 +196,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
     /// A delivery is in progress (nested on this thread, or another thread's) or a lock holder has the
     /// delivery state: the element goes through the hub's locked path. Out of line.
     @inline(never)
-    private func onNextElementLocked(_ element: UnsafePointer<Element>) {
+    private final func onNextElementLocked(_ element: UnsafePointer<Element>) {
         lock.lock()
         if isStopped {
             lock.unlock()
@@ -213,9 +205,16 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
         broadcastNextLocked(element.pointee, entries)  // releases the lock
     }
 
+    /// `terminate(.error(error))`, out of line: building the `Event` where the per-element path can
+    /// throw (a map/filter connection's closure) made the compiler look up its metadata per element.
+    @inline(never)
+    final func fail(_ error: Swift.Error) {
+        terminate(.error(error))
+    }
+
     /// The source terminated: every subscriber gets `event`, and the connection is dropped.
     @inline(never)
-    private func terminate(_ event: Event<Element>) {
+    final func terminate(_ event: Event<Element>) {
         lock.lock()
         if isStopped {
             lock.unlock()
@@ -231,7 +230,7 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
     }
 
     /// A subscriber left; the last one out disconnects.
-    override func remove(key: UInt64) {
+    override final func remove(key: UInt64) {
         lock.lock()
         let access = claimLocked()
         removeLocked(key: key, access)
@@ -250,11 +249,139 @@ final class ShareConnection<Element>: SubjectHub<Element>, ObserverType, @unchec
     /// subscriber starts a new connection; returns the source subscription for the caller to dispose with
     /// no lock held (`nil` while `connect` does not have it yet: `connect` disposes it then). Call with the
     /// lock held and the delivery state claimed as `access`.
-    private func stopLocked(_ access: StateAccess) -> Disposable? {
+    private final func stopLocked(_ access: StateAccess) -> Disposable? {
         isStopped = true
         dropLatestLocked(access)
         if parent.connection === self { parent.connection = nil }
         return sourceSubscription.take()
+    }
+}
+
+/// The connection of a share of its source as it is (`share(replay:scope: .whileConnected)`, and a
+/// Driver or Signal made from an observable).
+@usableFromInline
+final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
+    @usableFromInline
+    override init(parent: ShareWhileConnected<Element>) {
+        super.init(parent: parent)
+    }
+
+    override func subscribeToSource() -> Disposable {
+        parent.source.subscribe(self)
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(var element):
+            deliverNextElement(&element)
+        case .error, .completed:
+            terminate(event)
+        }
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        deliverNextElement(element.assumingMemoryBound(to: Element.self))
+    }
+}
+
+/// The connection of a share of `upstream.map(transform)` (the parent's source, a one-stage
+/// `FirstMapStage`, which a Driver or Signal `map` makes together with this share): it observes `upstream`
+/// and runs `transform` itself. What the share's subscribers see is what a map sink feeding the
+/// connection would give them: `transform` runs once per upstream element, on the delivering thread,
+/// before the result is recorded and delivered (an element `transform` makes while re-entering the
+/// upstream comes first, as through a sink), and an error it throws terminates the share, as the sink's
+/// error would. A Driver's closures cannot throw; the stage's type can.
+@usableFromInline
+final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, ObserverType, @unchecked Sendable {
+    @usableFromInline
+    typealias Element = Source
+
+    /// The stage's closure, read from it once (not per element through the parent).
+    private let transform: (Source) throws -> Result
+
+    /// `parent`'s source must be a `FirstMapStage<Source, Result>` (see the class).
+    @usableFromInline
+    override init(parent: ShareWhileConnected<Result>) {
+        transform = unsafeDowncast(parent.source, to: FirstMapStage<Source, Result>.self).transform
+        super.init(parent: parent)
+    }
+
+    override func subscribeToSource() -> Disposable {
+        unsafeDowncast(parent.source, to: FirstMapStage<Source, Result>.self).upstream.subscribe(self)
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(var element):
+            receive(&element)
+        case .error(let error):
+            terminate(.error(error))
+        case .completed:
+            terminate(.completed)
+        }
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        receive(element.assumingMemoryBound(to: Source.self))
+    }
+
+    @inline(__always)
+    private func receive(_ element: UnsafePointer<Source>) {
+        var result: Result
+        do {
+            result = try transform(element.pointee)
+        } catch {
+            fail(error)
+            return
+        }
+        deliverNextElement(&result)
+    }
+}
+
+/// The connection of a share of `upstream.filter(predicate)` (the parent's source, a one-stage
+/// `FirstFilterStage`, made by a Driver or Signal `filter`): it observes `upstream` and runs `predicate`
+/// itself, with the same events as a filter sink feeding the connection (see `MapShareConnection`).
+@usableFromInline
+final class FilterShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
+    private let predicate: (Element) throws -> Bool
+
+    /// `parent`'s source must be a `FirstFilterStage<Element>` (see the class).
+    @usableFromInline
+    override init(parent: ShareWhileConnected<Element>) {
+        predicate = unsafeDowncast(parent.source, to: FirstFilterStage<Element>.self).predicate
+        super.init(parent: parent)
+    }
+
+    override func subscribeToSource() -> Disposable {
+        unsafeDowncast(parent.source, to: FirstFilterStage<Element>.self).upstream.subscribe(self)
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(var element):
+            receive(&element)
+        case .error, .completed:
+            terminate(event)
+        }
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        receive(element.assumingMemoryBound(to: Element.self))
+    }
+
+    @inline(__always)
+    private func receive(_ value: UnsafePointer<Element>) {
+        let kept: Bool
+        do {
+            kept = try predicate(value.pointee)
+        } catch {
+            fail(error)
+            return
+        }
+        if kept { deliverNextElement(value) }
     }
 }
 

@@ -721,31 +721,22 @@ class SubjectHubBase: ObserverNode, @unchecked Sendable {
     }
 }
 
-/// The disposable a subject returns from `subscribe`: removes the observer. Not generic (the hub is held as
-/// its non-generic base class): a generic class's metadata is looked up at run time on every subscription
-/// in unspecialised code.
+/// The disposable a subject returns from `subscribe`: removes the observer. A struct, as RxSwift's
+/// `SubscriptionDisposable` is: two words fit an existential's inline buffer, so returning it allocates
+/// nothing (R2). Disposing twice is harmless: the second removal finds no entry under `key` (a hub never
+/// reuses a key). Not generic: the hub is held as its non-generic base class.
 ///
-/// RxSwift's `SubscriptionDisposable` holds its subject weakly, so that a subscription kept after the subject
-/// is gone keeps nothing alive. This one holds the subject's hub — a separate object — strongly, and the
-/// subject empties its hub when it goes (`SubjectHub.removeAllObservers`, from each subject's `deinit`):
-/// the same guarantee (the subject and every observer are released; disposing later does nothing), without
-/// a weak reference, which allocates a side table for the hub on every subscribed subject.
-final class SubjectSubscription: Disposable, @unchecked Sendable {
-    /// 0, then 1 once disposed: a once-flag kept inline (see `InlineWord`: the first stored property of
-    /// this root class) rather than in an `OnceFlag`, which is an object of its own.
-    private var doneWord = InlineWord.sentinel
-    private let resourceTracking = ResourceTracking()
-    private let hub: SubjectHubBase
-    private let key: UInt64
-
-    init(hub: SubjectHubBase, key: UInt64) {
-        self.hub = hub
-        self.key = key
-        InlineWord.initialize(self)
-    }
+/// RxSwift's holds its subject weakly, so that a subscription kept after the subject is gone keeps nothing
+/// alive. This one holds the subject's hub — a separate object — strongly, and the subject empties its hub
+/// when it goes (`SubjectHub.removeAllObservers`, from each subject's `deinit`): the same guarantee (the
+/// subject and every observer are released; disposing later does nothing), without a weak reference, which
+/// allocates a side table for the hub on every subscribed subject.
+struct SubjectSubscription: Disposable {
+    let hub: SubjectHubBase
+    let key: UInt64
 
     func dispose() {
-        if InlineWord.fetchOr(self, 1) == 0 { hub.remove(key: key) }
+        hub.remove(key: key)
     }
 }
 

@@ -43,6 +43,34 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         #expect(!subject.hasObservers)
     }
 
+    // RxSwift's `Disposable` contract: disposing again does nothing. The share returns its subscription
+    // (a struct removing its key) straight to a plain observer, so a second dispose reaches the connection
+    // again and must not disturb the other subscriber, nor the connection made after everyone left.
+    @Test func disposingASubscriptionTwiceLeavesTheOtherSubscribersAlone() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        var first: [Int] = []
+        var second: [Int] = []
+        let a = shared.subscribe(AnyObserver { if case .next(let x) = $0 { first.append(x) } })
+        let b = shared.subscribe(AnyObserver { if case .next(let x) = $0 { second.append(x) } })
+        subject.onNext(1)
+        a.dispose()
+        a.dispose()
+        subject.onNext(2)
+        #expect(first == [1])
+        #expect(second == [1, 2])
+        b.dispose()
+        b.dispose()
+        #expect(!subject.hasObservers)
+        let c = shared.subscribe(AnyObserver { if case .next(let x) = $0 { first.append(x) } })
+        a.dispose()
+        b.dispose()
+        subject.onNext(3)
+        #expect(first == [1, 3])
+        c.dispose()
+        #expect(!subject.hasObservers)
+    }
+
     private static let script: [Recorded<Event<Int>>] = [.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)]
 
     @Test func sharesOneSubscriptionAmongSubscribersWithoutReplayByDefault() {

@@ -45,4 +45,30 @@ import Testing
         #expect(weakProbe == nil, "the observer outlived the subject while its subscription was kept")
         kept?.dispose()  // the subject is gone: nothing to remove, no crash
     }
+
+    // RxSwift's `Disposable` contract: disposing again does nothing. A subject returns its subscription (a
+    // struct removing its key) straight to a plain observer, so the second dispose reaches the subject again
+    // and must leave the other observers subscribed.
+    @Test(arguments: Kind.allCases)
+    func disposingASubscriptionTwiceRemovesOnlyItsObserver(kind: Kind) {
+        let (observable, subject) = Self.makeSubject(kind)
+        var counts = [0, 0, 0]
+        let disposables = (0..<3).map { index in
+            observable.subscribe(AnyObserver { if case .next = $0 { counts[index] += 1 } })
+        }
+        disposables[1].dispose()
+        disposables[1].dispose()
+        switch kind {
+        case .publish: (subject as! PublishSubject<Int>).onNext(1)
+        case .behavior: (subject as! BehaviorSubject<Int>).onNext(1)
+        case .replay: (subject as! ReplaySubject<Int>).onNext(1)
+        case .async:
+            (subject as! AsyncSubject<Int>).onNext(1)
+            (subject as! AsyncSubject<Int>).onCompleted()
+        }
+        // A behaviour subject replays its value to each observer when it subscribes: one more each.
+        let initial = kind == .behavior ? 1 : 0
+        #expect(counts == [initial + 1, initial, initial + 1])
+        disposables.forEach { $0.dispose() }
+    }
 }

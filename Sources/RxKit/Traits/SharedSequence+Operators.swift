@@ -9,9 +9,8 @@ extension SharedSequenceConvertibleType {
         let source = asObservable()
         if let replaysLatest = sharesWhileConnected(SharingStrategy.self) {
             // Driver and Signal: the share's connection runs the map itself (see `MapShareConnection`).
-            let stage = FirstMapStage(source: source, transform: selector)
-            return SharedSequence(raw: ShareWhileConnected(source: stage, replaysLatest: replaysLatest,
-                                                           makeConnection: { MapShareConnection<Element, Result>(parent: $0) }))
+            return SharedSequence(raw: MapShareWhileConnected(upstream: source, transform: selector, replaysLatest: replaysLatest,
+                                                              makeConnection: { MapShareConnection<Element, Result>(parent: $0) }))
         }
         // `composeMap` is `map` without the protocol-extension call (a metadata and a witness-table
         // look-up per operator in unspecialised code).
@@ -24,9 +23,8 @@ extension SharedSequenceConvertibleType {
         let source = asObservable()
         if let replaysLatest = sharesWhileConnected(SharingStrategy.self) {
             // Driver and Signal: the share's connection runs the filter itself (see `FilterShareConnection`).
-            let stage = FirstFilterStage(source: source, predicate: predicate)
-            return SharedSequence(raw: ShareWhileConnected(source: stage, replaysLatest: replaysLatest,
-                                                           makeConnection: { FilterShareConnection<Element>(parent: $0) }))
+            return SharedSequence(raw: FilterShareWhileConnected(upstream: source, predicate: predicate, replaysLatest: replaysLatest,
+                                                                 makeConnection: { FilterShareConnection<Element>(parent: $0) }))
         }
         return SharedSequence(source.composeFilter(predicate))
     }

@@ -160,11 +160,11 @@ import Testing
         let shared: Observable<Int>
         switch (fused, filter) {
         case (true, false):
-            shared = ShareWhileConnected(source: FirstMapStage(source: xs.asObservable(), transform: transform), replaysLatest: true,
-                                         makeConnection: { MapShareConnection<Int, Int>(parent: $0) })
+            shared = MapShareWhileConnected(upstream: xs.asObservable(), transform: transform, replaysLatest: true,
+                                            makeConnection: { MapShareConnection<Int, Int>(parent: $0) })
         case (true, true):
-            shared = ShareWhileConnected(source: FirstFilterStage(source: xs.asObservable(), predicate: predicate), replaysLatest: true,
-                                         makeConnection: { FilterShareConnection<Int>(parent: $0) })
+            shared = FilterShareWhileConnected(upstream: xs.asObservable(), predicate: predicate, replaysLatest: true,
+                                               makeConnection: { FilterShareConnection<Int>(parent: $0) })
         case (false, false):
             shared = xs.map(transform).share(replay: 1, scope: .whileConnected)
         case (false, true):

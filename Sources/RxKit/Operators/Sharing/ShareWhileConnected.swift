@@ -15,17 +15,20 @@
 /// event) and the holder of the latest element; it shares this observable's lock, so choosing, joining and
 /// dropping a connection are atomic.
 @usableFromInline
-final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let replaysLatest: Bool
-    fileprivate let lock = Lock()
+class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
+    /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
+    /// (`MapShareWhileConnected`, `FilterShareWhileConnected`), whose connections observe the operator's
+    /// upstream and run its closure themselves.
+    fileprivate final let source: Observable<Element>?
+    fileprivate final let replaysLatest: Bool
+    fileprivate final let lock = Lock()
     /// The live connection, if any. Guarded by `lock`.
-    @exclusivity(unchecked) fileprivate var connection: ShareConnectionBase<Element>?
+    @exclusivity(unchecked) fileprivate final var connection: ShareConnectionBase<Element>?
     /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
     /// code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made here, in
     /// RxKit's unspecialised code, each connection would look it up at run time (about 320 instructions;
     /// R12 makes 13 connections per build).
-    private let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnectionBase<Element>)?
+    private final let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnectionBase<Element>)?
 
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
@@ -36,14 +39,14 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 
     /// A share whose connections `makeConnection` makes (see the property).
     @usableFromInline
-    init(source: Observable<Element>, replaysLatest: Bool,
+    init(source: Observable<Element>?, replaysLatest: Bool,
          makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
         self.source = source
         self.replaysLatest = replaysLatest
         self.makeConnection = makeConnection
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
         let connection: ShareConnectionBase<Element>
         let connects: Bool
@@ -58,6 +61,38 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
         let subscription = connection.subscribeLocked(observer)  // releases `lock`
         if connects { connection.connect() }
         return subscription
+    }
+}
+
+/// A Driver's or Signal's `map`: the share of `upstream.map(transform)`, whose connections
+/// (`MapShareConnection`) observe `upstream` and run `transform` themselves. It holds what a `map` stage
+/// would (one object per operator rather than a stage and a share).
+@usableFromInline
+final class MapShareWhileConnected<Source, Result>: ShareWhileConnected<Result>, @unchecked Sendable {
+    final let upstream: Observable<Source>
+    final let transform: (Source) throws -> Result
+
+    @usableFromInline
+    init(upstream: Observable<Source>, transform: @escaping (Source) throws -> Result, replaysLatest: Bool,
+         makeConnection: @escaping (ShareWhileConnected<Result>) -> ShareConnectionBase<Result>) {
+        self.upstream = upstream
+        self.transform = transform
+        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
+    }
+}
+
+/// A Driver's or Signal's `filter`: the share of `upstream.filter(predicate)` (see `MapShareWhileConnected`).
+@usableFromInline
+final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @unchecked Sendable {
+    final let upstream: Observable<Element>
+    final let predicate: (Element) throws -> Bool
+
+    @usableFromInline
+    init(upstream: Observable<Element>, predicate: @escaping (Element) throws -> Bool, replaysLatest: Bool,
+         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
+        self.upstream = upstream
+        self.predicate = predicate
+        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
     }
 }
 
@@ -267,7 +302,10 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
     }
 
     override func subscribeToSource() -> Disposable {
-        parent.source.subscribe(self)
+        guard let source = parent.source else {
+            preconditionFailure("ShareConnection: its share has no source (a Driver/Signal map or filter share makes its own connections)")
+        }
+        return source.subscribe(self)
     }
 
     @usableFromInline
@@ -285,9 +323,8 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
     }
 }
 
-/// The connection of a share of `upstream.map(transform)` (the parent's source, a one-stage
-/// `FirstMapStage`, which a Driver or Signal `map` makes together with this share): it observes `upstream`
-/// and runs `transform` itself. What the share's subscribers see is what a map sink feeding the
+/// The connection of a `MapShareWhileConnected`, the share of `upstream.map(transform)` that a Driver or
+/// Signal `map` makes: it observes `upstream` and runs `transform` itself. What the share's subscribers see is what a map sink feeding the
 /// connection would give them: `transform` runs once per upstream element, on the delivering thread,
 /// before the result is recorded and delivered (an element `transform` makes while re-entering the
 /// upstream comes first, as through a sink), and an error it throws terminates the share, as the sink's
@@ -300,15 +337,15 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
     /// The stage's closure, read from it once (not per element through the parent).
     private let transform: (Source) throws -> Result
 
-    /// `parent`'s source must be a `FirstMapStage<Source, Result>` (see the class).
+    /// `parent` must be a `MapShareWhileConnected<Source, Result>` (see the class).
     @usableFromInline
     override init(parent: ShareWhileConnected<Result>) {
-        transform = unsafeDowncast(parent.source, to: FirstMapStage<Source, Result>.self).transform
+        transform = unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).transform
         super.init(parent: parent)
     }
 
     override func subscribeToSource() -> Disposable {
-        unsafeDowncast(parent.source, to: FirstMapStage<Source, Result>.self).upstream.subscribe(self)
+        unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream.subscribe(self)
     }
 
     @usableFromInline
@@ -340,22 +377,21 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
     }
 }
 
-/// The connection of a share of `upstream.filter(predicate)` (the parent's source, a one-stage
-/// `FirstFilterStage`, made by a Driver or Signal `filter`): it observes `upstream` and runs `predicate`
-/// itself, with the same events as a filter sink feeding the connection (see `MapShareConnection`).
+/// The connection of a `FilterShareWhileConnected`, the share of `upstream.filter(predicate)` that a
+/// Driver or Signal `filter` makes: it observes `upstream` and runs `predicate` itself, with the same events as a filter sink feeding the connection (see `MapShareConnection`).
 @usableFromInline
 final class FilterShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
-    /// `parent`'s source must be a `FirstFilterStage<Element>` (see the class).
+    /// `parent` must be a `FilterShareWhileConnected<Element>` (see the class).
     @usableFromInline
     override init(parent: ShareWhileConnected<Element>) {
-        predicate = unsafeDowncast(parent.source, to: FirstFilterStage<Element>.self).predicate
+        predicate = unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).predicate
         super.init(parent: parent)
     }
 
     override func subscribeToSource() -> Disposable {
-        unsafeDowncast(parent.source, to: FirstFilterStage<Element>.self).upstream.subscribe(self)
+        unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream.subscribe(self)
     }
 
     @usableFromInline

@@ -158,9 +158,6 @@ class MapFilterProducer<Result>: Producer<Result>, @unchecked Sendable {
 @usableFromInline
 class FirstStage<Source, Result>: MapFilterProducer<Result>, @unchecked Sendable {
     private let source: Observable<Source>
-    /// The chain's source (for a Driver/Signal share's connection, which runs a one-stage chain itself:
-    /// see `MapShareConnection`).
-    final var upstream: Observable<Source> { source }
 
     @usableFromInline
     init(source: Observable<Source>) {
@@ -205,7 +202,7 @@ class LaterStage<Previous, Result>: MapFilterProducer<Result>, @unchecked Sendab
 /// The first stage of a chain, a `map`.
 @usableFromInline
 final class FirstMapStage<Source, Result>: FirstStage<Source, Result>, @unchecked Sendable {
-    let transform: (Source) throws -> Result
+    private let transform: (Source) throws -> Result
 
     @usableFromInline
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
@@ -226,7 +223,7 @@ final class FirstMapStage<Source, Result>: FirstStage<Source, Result>, @unchecke
 /// The first stage of a chain, a `filter`.
 @usableFromInline
 final class FirstFilterStage<Element>: FirstStage<Element, Element>, @unchecked Sendable {
-    let predicate: (Element) throws -> Bool
+    private let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {

@@ -13,12 +13,14 @@ extension Subscribers {
             self.rawValue = Swift.min(UInt(Int.max) + 1, rawValue)
         }
 
-        /// A request for as many values as the publisher can produce.
-        public static let unlimited = Demand(rawValue: .max)
+        /// A request for as many values as the publisher can produce. (Combine declares it `static let`;
+        /// a computed, inlinable constant reads the same and costs no call to a global's addressor per
+        /// use, which a subscriber's `receive(_:)` returning `.none` would pay per value.)
+        @inlinable public static var unlimited: Demand { Demand(rawValue: .max) }
 
         /// A request for no elements from the publisher. Passing it to `request(_:)` is a
-        /// precondition failure.
-        public static let none = Demand(rawValue: 0)
+        /// precondition failure. (Computed, as `unlimited`.)
+        @inlinable public static var none: Demand { Demand(rawValue: 0) }
 
         /// Creates a demand for the given maximum number of elements (which must not be negative).
         @inlinable public static func max(_ value: Int) -> Demand {

@@ -21,15 +21,23 @@ public func serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<E
 @_spi(ReactiveBridgeInternals)
 public struct SerialSourceObserver<Element>: @unchecked Sendable {
     private let sink: ObserverNode
+    /// The element lane of the sink's observer, if it has one: an element goes straight there after the
+    /// sink's disposed check, one call fewer per element than through the sink's own lane (S1, S7
+    /// Combine → Rx). Not retained: it is the observer, which the sink holds, which this holds.
+    private let downstreamLane: LaneHandle
 
-    fileprivate init(sink: ObserverNode) {
+    fileprivate init(sink: ObserverNode, downstreamLane: LaneHandle) {
         self.sink = sink
+        self.downstreamLane = downstreamLane
     }
 
-    /// Sends `element`.
+    /// Sends `element`, unless the subscription was disposed (or ended).
     public func onNext(_ element: Element) {
+        if sink.sinkIsDisposed { return }
         var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
-        sink.onNextElement(typed: &value)
+        if !downstreamLane.send(typed: &value) {
+            sink.onNextElement(typed: &value)
+        }
     }
 
     /// Ends the sequence with completion.
@@ -61,7 +69,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(SerialSourceObserver(sink: sink))
+        let subscription = subscribeHandler(SerialSourceObserver(sink: sink, downstreamLane: LaneHandle(of: observer)))
         return (sink, subscription)
     }
 }

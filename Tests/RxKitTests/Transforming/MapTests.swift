@@ -122,6 +122,39 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 
+    /// Counts live instances: the values a chain makes between its stages.
+    final class Tracked {
+        nonisolated(unsafe) static var live = 0
+        let value: Int
+        init(_ value: Int) { self.value = value; Tracked.live += 1 }
+        deinit { Tracked.live -= 1 }
+    }
+
+    // Every value a stage makes is released exactly once, whether a later filter drops it, the element
+    // reaches the subscriber, or a later closure throws while it is in flight (an over-release would
+    // crash, a leak would leave `live` above zero).
+    @Test func valuesMadeBetweenStagesAreReleasedWhetherKeptDroppedOrInFlightOnAnError() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var failure: Swift.Error?
+        Tracked.live = 0
+        let subscription = subject
+            .map { Tracked($0) }
+            .filter { $0.value % 2 == 1 }
+            .map { tracked -> Tracked in
+                if tracked.value == 5 { throw testError }
+                return Tracked(tracked.value * 10)
+            }
+            .filter { $0.value != 30 }
+            .map { $0.value }
+            .subscribe(onNext: { received.append($0) }, onError: { failure = $0 })
+        for value in 1...6 { subject.onNext(value) }
+        #expect(received == [10])
+        #expect(failure as? TestError == testError)
+        #expect(Tracked.live == 0)
+        subscription.dispose()
+    }
+
     @Test func branchesFromTheMiddleOfAChainAreIndependentSequences() {
         let subject = PublishSubject<Int>()
         let doubled = subject.map { $0 * 2 }

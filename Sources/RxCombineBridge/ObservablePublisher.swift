@@ -157,9 +157,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: ObserverNod
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
         subscribingThread = currentThreadIdentity()
-        super.init()  // zeroes the node's state word
-        hasElementLane = true
-        hasTerminalLane = true
+        super.init(elementLane: true, terminalLane: true)  // zeroes the node's state word
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
         // another thread must not deliver while it runs). Nestable: what the subscriber's own `request`

@@ -83,6 +83,17 @@ open class ObserverNode: @unchecked Sendable {
         InlineWord.initialize(self)
     }
 
+    /// A node that takes elements (`onNextElement(at:)`) and terminal events (`onTerminal(_:)`) through its
+    /// lanes, as `elementLane` and `terminalLane` say: for a subclass in another module (the bridge's),
+    /// whose own stores to the two flags would be checked for exclusive access at run time (the
+    /// `@exclusivity(unchecked)` on them applies to RxKit's code only).
+    @_spi(ReactiveBridgeInternals)
+    public init(elementLane: Bool, terminalLane: Bool) {
+        InlineWord.initialize(self)
+        hasElementLane = elementLane
+        hasTerminalLane = terminalLane
+    }
+
     /// For a `Sink`: whether it was disposed (the state word's "disposed" bit). A single load.
     /// Meaningless on other nodes (on a subject hub the word is its delivery state).
     @inline(__always)

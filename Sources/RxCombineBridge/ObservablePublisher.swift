@@ -97,12 +97,13 @@ extension ObservablePublisher: @unchecked Sendable {}
 /// It is an RxKit observer node (`ObserverNode`, SPI): RxKit's subjects and sinks call its element and
 /// terminal lanes through an unretained reference, as they call RxKit's own observers — through the
 /// `ElementLane` existential instead, each element cost a retain and a release. The state word is the
-/// node's (the first word of the object, reached through `InlineWord`).
+/// node's (the first word of the object, reached through `InlineWord`), and so is the lock
+/// (`LockingObserverNode`: the mutex inside the object, one allocation fewer per subscription).
 ///
 /// `Element` is a generic parameter of its own (equal to `Downstream.Input`): read from the class's
 /// metadata, where `Downstream.Input` is an associated-type look-up (a runtime call) in unspecialised code,
 /// on every element.
-final class ObservableSubscription<Element, Downstream: Subscriber>: ObserverNode, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
+final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObserverNode, Subscription, TypedElementLane, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Element, Downstream.Failure: Swift.Error {
 
     private static var deliveringBit: Int { 1 }
@@ -115,7 +116,8 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: ObserverNod
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
     // `Completion<…>?`): in unspecialised code each costs a runtime metadata look-up per element.
-    private let lock = Lock()
+    /// The node's own mutex (`LockingObserverNode`: no `Lock` object per subscription).
+    private var lock: MutexReference { nodeLock }
     @exclusivity(unchecked) private var source: Observable<Element>?
     private let bufferPolicy: BridgeBufferPolicy
     private let mapError: (Swift.Error) -> Downstream.Failure

@@ -17,13 +17,77 @@ import Musl
 ///
 /// Not final so that an RxKit object guarded by a lock of its own can *be* the lock (one allocation
 /// instead of two: `BoxedSerialDrain`); its methods are final.
+/// The platform's mutex: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
+#if canImport(Darwin)
+typealias PlatformMutex = os_unfair_lock
+#else
+typealias PlatformMutex = pthread_mutex_t
+#endif
+
+/// Initialises the mutex at `mutex` (non-recursive).
+@inline(__always)
+func initializeMutex(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
+    #if canImport(Darwin)
+    mutex.initialize(to: os_unfair_lock())
+    #else
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "pthread_mutex_init failed with \(status)")
+    #endif
+}
+
+@inline(__always)
+func destroyMutex(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
+    #if !canImport(Darwin)
+    pthread_mutex_destroy(mutex)
+    #endif
+}
+
+/// A mutex kept inside an object that outlives every use of this value (a `Lock`, or a
+/// `LockingObserverNode`'s own): its address, locked and unlocked in place.
+@_spi(ReactiveBridgeInternals)
+public struct MutexReference: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<PlatformMutex>
+
+    @inline(__always)
+    init(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
+        self.mutex = mutex
+    }
+
+    /// A stand-in for an initialiser that learns its mutex's address only after its superclass's (see
+    /// `SubjectHub.init`); never locked.
+    static var unset: MutexReference {
+        MutexReference(UnsafeMutablePointer(bitPattern: MemoryLayout<PlatformMutex>.alignment)!)
+    }
+
+    @inline(__always)
+    public func lock() {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+        #else
+        pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    public func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_unlock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
 @_spi(ReactiveBridgeInternals)
 public class Lock: @unchecked Sendable {
-    #if canImport(Darwin)
-    private typealias Mutex = os_unfair_lock
-    #else
-    private typealias Mutex = pthread_mutex_t
-    #endif
+    private typealias Mutex = PlatformMutex
 
     // The mutex lives inside this object (one allocation per lock, not two), between two sentinel words
     // that `init` checks, so its address is known: see `InlineWord`. None of the three is touched through
@@ -59,19 +123,15 @@ public class Lock: @unchecked Sendable {
             "Lock: the mutex is not where it was expected between the two sentinel words"
         )
         InlineWord.initialize(self)
-        #if canImport(Darwin)
-        mutex.initialize(to: os_unfair_lock())
-        #else
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        #endif
+        initializeMutex(mutex)
     }
 
     deinit {
-        #if !canImport(Darwin)
-        pthread_mutex_destroy(mutex)
-        #endif
+        destroyMutex(mutex)
     }
+
+    /// This lock's mutex, to lock in place (a share's connection locks its share's lock so).
+    final var reference: MutexReference { MutexReference(mutex) }
 
     @inline(__always)
     public final func lock() {

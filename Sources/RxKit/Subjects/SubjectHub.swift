@@ -39,7 +39,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     // Guarded by `lock`, which is what excludes conflicting accesses; the dynamic exclusivity checks
     // (a runtime call per access) are switched off on the per-event state.
-    final let lock: Lock
+    /// The mutex guarding this hub: its own (a subject's hub, `LockingObserverNode`: no `Lock` object of
+    /// its own), or its share's (a share's connection keeps more state under it; the share, which the
+    /// connection holds, keeps that `Lock` alive). Set once, in `init`.
+    @exclusivity(unchecked) private(set) final var lock: MutexReference
     /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
     /// whose per-element path then takes no lock at all. Subjects send under their lock.
     private final let sendsWithoutLock: Bool
@@ -90,15 +93,17 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         var head = 0
     }
 
-    /// A hub guarded by `lock`: its own by default, or its owner's, when the owner keeps more state under
-    /// the same lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether
-    /// it keeps the latest element (`storeLatest`, `replayLatestLocked`).
-    init(lock: Lock = Lock(), sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
-        self.lock = lock
+    /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same
+    /// lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether it keeps
+    /// the latest element (`storeLatest`, `replayLatestLocked`).
+    init(sharedLock: Lock? = nil, sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
+        // Its own mutex's address is known once the node is initialised: until then, a stand-in.
+        lock = sharedLock?.reference ?? MutexReference.unset
         self.sendsWithoutLock = sendsWithoutLock
         self.keepsLatest = keepsLatest
         latest = keepsLatest ? .allocate(capacity: 1) : nil
-        super.init()
+        super.init(initializingMutex: sharedLock == nil)
+        if sharedLock == nil { lock = nodeLock }
     }
 
     deinit {
@@ -695,7 +700,7 @@ final class SubjectEntry {
 /// class): a hub is an `ObserverNode` so that a share's connection, which observes its source, can be its
 /// own hub (see `SubjectHub`). A hub that is not a `Sink` never has that word read as a disposed flag.
 @usableFromInline
-class SubjectHubBase: ObserverNode, @unchecked Sendable {
+class SubjectHubBase: LockingObserverNode, @unchecked Sendable {
     // The hub's delivery state word is `ObserverNode.stateWord`, read and written atomically through
     // `InlineWord`: the delivering thread's identity (`DeliveryOwner.current`, 0 while nobody delivers)
     // or'ed with two flags.

@@ -137,7 +137,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
         replaysLatest = parent.replaysLatest
-        super.init(lock: parent.lock, sendsWithoutLock: true, keepsLatest: parent.replaysLatest)
+        super.init(sharedLock: parent.lock, sendsWithoutLock: true, keepsLatest: parent.replaysLatest)
         hasElementLane = true
         // Terminal events come through `onTerminal` too, so a source's sink sends them without building
         // an `Event`, and a subject keeps the connection as its own entry (no `on(_:)` closure for it).

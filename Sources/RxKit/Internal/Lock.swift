@@ -135,27 +135,17 @@ public class Lock: @unchecked Sendable {
 
     @inline(__always)
     public final func lock() {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
-        #else
-        pthread_mutex_lock(mutex)
-        #endif
+        reference.lock()
     }
 
     @inline(__always)
     public final func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
-        #else
-        pthread_mutex_unlock(mutex)
-        #endif
+        reference.unlock()
     }
 
     @inline(__always)
     public final func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
+        try reference.withLock(body)
     }
 }
 

@@ -19,6 +19,45 @@ import Testing
         }
     }
 
+    /// A sharing strategy of the test's own (RxCocoa lets an app define one), sharing as a Driver does.
+    struct CustomSharing: SharingStrategyProtocol {
+        static var scheduler: SchedulerType { SharingScheduler.make() }
+        static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+            source.share(replay: 1, scope: .whileConnected)
+        }
+    }
+
+    // RxCocoa's `asSharedSequence(sharingStrategy:onErrorJustReturn:/onErrorDriveWith:/onErrorRecover:)`
+    // (ObservableConvertibleType+SharedSequence.swift): observe on the strategy's scheduler, replace the
+    // error, share with the strategy.
+    @Test func asSharedSequenceOfAnyStrategyHopsToItsSchedulerReplacesTheErrorAndShares() {
+        SharingScheduler.mock(scheduler: scheduler) {
+            let forms: [(Observable<Int>) -> SharedSequence<CustomSharing, Int>] = [
+                { $0.asSharedSequence(sharingStrategy: CustomSharing.self, onErrorJustReturn: -1) },
+                { $0.asSharedSequence(onErrorDriveWith: SharedSequence<CustomSharing, Int>.just(-2)) },
+                { $0.asSharedSequence(onErrorRecover: { error in .just(error as? TestError == testError ? -3 : 0) }) },
+            ]
+            for (index, form) in forms.enumerated() {
+                let start = TestTime(1_000 * (index + 1))
+                let xs = scheduler.createHotObservable([.next(start + 10, 1), .error(start + 20, testError)])
+                let shared = form(xs.asObservable())
+                let first = scheduler.createObserver(Int.self)
+                let second = scheduler.createObserver(Int.self)
+                scheduler.scheduleAt(start) { _ = shared.asObservable().subscribe(first) }
+                scheduler.scheduleAt(start + 15) { _ = shared.asObservable().subscribe(second) }
+                scheduler.start()
+                let fallback = -(index + 1)
+                // Each event one tick later (the strategy's scheduler); the fallback's `just` delivers on it
+                // too, one more tick for the drive-with and recover forms.
+                let fallbackTime = index == 0 ? start + 21 : start + 22
+                #expect(first.events == [.next(start + 11, 1), .next(fallbackTime, fallback), .completed(fallbackTime)])
+                // The second subscriber shares the connection: the replayed 1, then the same events.
+                #expect(second.events == [.next(start + 15, 1), .next(fallbackTime, fallback), .completed(fallbackTime)])
+                #expect(xs.subscriptions.count == 1)
+            }
+        }
+    }
+
     @Test func deferredBuildsPerSubscriber() {
         var built = 0
         SharingScheduler.mock(scheduler: scheduler) {

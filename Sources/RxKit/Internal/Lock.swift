@@ -8,15 +8,6 @@ import Glibc
 import Musl
 #endif
 
-/// A non-recursive mutual-exclusion lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
-///
-/// Rule of the house: never call user code or a downstream observer while holding one of these.
-/// Take what you need under the lock, release it, then call out.
-///
-/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
-///
-/// Not final so that an RxKit object guarded by a lock of its own can *be* the lock (one allocation
-/// instead of two: `BoxedSerialDrain`); its methods are final.
 /// The platform's mutex: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
 #if canImport(Darwin)
 typealias PlatformMutex = os_unfair_lock
@@ -85,6 +76,16 @@ public struct MutexReference: @unchecked Sendable {
     }
 }
 
+/// A non-recursive mutual-exclusion lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
+///
+/// Rule of the house: never call user code or a downstream observer while holding one of these.
+/// Take what you need under the lock, release it, then call out.
+///
+/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
+///
+/// Not final so that an RxKit object guarded by a lock of its own can *be* the lock (one allocation
+/// instead of two: `BoxedSerialDrain`); its methods are final.
+/// (A node that needs a lock of its own holds its mutex inline instead: `LockingObserverNode`.)
 @_spi(ReactiveBridgeInternals)
 public class Lock: @unchecked Sendable {
     private typealias Mutex = PlatformMutex

@@ -8,11 +8,13 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
     where Downstream.Input == Elements.Element
 {
     private let lock = Lock.make()
-    private var iterator: Elements.Iterator
-    private var nextElement: Elements.Element?
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var isEmitting = false
+    // Guarded by `lock` (the iterator and the look-ahead element also by `isEmitting`: only the emitting
+    // thread advances them), so the run-time exclusivity checks — five per value — are off.
+    @exclusivity(unchecked) private var iterator: Elements.Iterator
+    @exclusivity(unchecked) private var nextElement: Elements.Element?
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var isEmitting = false
     private let completion: Subscribers.Completion<Downstream.Failure>
     private let name: String
 

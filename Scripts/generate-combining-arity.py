@@ -80,8 +80,8 @@ def operator_file(name, Name, doc_with, doc_tuple, storage, store, ready, result
 
     private let resultSelector: ({E}) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-{params(n, "    private var " + storage, chr(10))}
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+{params(n, "    @exclusivity(unchecked) private var " + storage, chr(10))}
 
     init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {{
         self.resultSelector = resultSelector

@@ -45,9 +45,9 @@ final class Zip2Sink<E1, E2, Observer: ObserverType>: ZipSinkBase<Observer>, Com
 
     private let resultSelector: (E1, E2) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
 
     init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -130,10 +130,10 @@ final class Zip3Sink<E1, E2, E3, Observer: ObserverType>: ZipSinkBase<Observer>,
 
     private let resultSelector: (E1, E2, E3) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -223,11 +223,11 @@ final class Zip4Sink<E1, E2, E3, E4, Observer: ObserverType>: ZipSinkBase<Observ
 
     private let resultSelector: (E1, E2, E3, E4) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
-    private var buffer4 = ZipBuffer<E4>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
+    @exclusivity(unchecked) private var buffer4 = ZipBuffer<E4>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -324,12 +324,12 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: ZipSinkBase<Ob
 
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
-    private var buffer4 = ZipBuffer<E4>()
-    private var buffer5 = ZipBuffer<E5>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
+    @exclusivity(unchecked) private var buffer4 = ZipBuffer<E4>()
+    @exclusivity(unchecked) private var buffer5 = ZipBuffer<E5>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -433,13 +433,13 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: ZipSinkBas
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
-    private var buffer4 = ZipBuffer<E4>()
-    private var buffer5 = ZipBuffer<E5>()
-    private var buffer6 = ZipBuffer<E6>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
+    @exclusivity(unchecked) private var buffer4 = ZipBuffer<E4>()
+    @exclusivity(unchecked) private var buffer5 = ZipBuffer<E5>()
+    @exclusivity(unchecked) private var buffer6 = ZipBuffer<E6>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -550,14 +550,14 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: ZipSin
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
-    private var buffer4 = ZipBuffer<E4>()
-    private var buffer5 = ZipBuffer<E5>()
-    private var buffer6 = ZipBuffer<E6>()
-    private var buffer7 = ZipBuffer<E7>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
+    @exclusivity(unchecked) private var buffer4 = ZipBuffer<E4>()
+    @exclusivity(unchecked) private var buffer5 = ZipBuffer<E5>()
+    @exclusivity(unchecked) private var buffer6 = ZipBuffer<E6>()
+    @exclusivity(unchecked) private var buffer7 = ZipBuffer<E7>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
@@ -675,15 +675,15 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: Zi
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    // Touched only inside the drain.
-    private var buffer1 = ZipBuffer<E1>()
-    private var buffer2 = ZipBuffer<E2>()
-    private var buffer3 = ZipBuffer<E3>()
-    private var buffer4 = ZipBuffer<E4>()
-    private var buffer5 = ZipBuffer<E5>()
-    private var buffer6 = ZipBuffer<E6>()
-    private var buffer7 = ZipBuffer<E7>()
-    private var buffer8 = ZipBuffer<E8>()
+    // Touched only inside the drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer1 = ZipBuffer<E1>()
+    @exclusivity(unchecked) private var buffer2 = ZipBuffer<E2>()
+    @exclusivity(unchecked) private var buffer3 = ZipBuffer<E3>()
+    @exclusivity(unchecked) private var buffer4 = ZipBuffer<E4>()
+    @exclusivity(unchecked) private var buffer5 = ZipBuffer<E5>()
+    @exclusivity(unchecked) private var buffer6 = ZipBuffer<E6>()
+    @exclusivity(unchecked) private var buffer7 = ZipBuffer<E7>()
+    @exclusivity(unchecked) private var buffer8 = ZipBuffer<E8>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector

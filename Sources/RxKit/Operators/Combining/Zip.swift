@@ -61,10 +61,10 @@ class ZipSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     private let arity: Int
     private let completesWhenUnpairable: Bool
 
-    // Touched only inside the subclass's drain.
-    private var isDone: [Bool]
-    private var doneCount = 0
-    private var terminated = false
+    // Touched only inside the subclass's drain, which serialises them: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var doneCount = 0
+    @exclusivity(unchecked) private var terminated = false
 
     init(arity: Int, completesWhenUnpairable: Bool, observer: Observer, cancel: SinkLink?) {
         self.arity = arity
@@ -144,7 +144,7 @@ final class ZipCollectionSink<SourceElement, Observer: ObserverType>: ZipSinkBas
 
     private let resultSelector: ([SourceElement]) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
-    private var buffers: [ZipBuffer<SourceElement>]  // touched only inside the drain
+    @exclusivity(unchecked) private var buffers: [ZipBuffer<SourceElement>]  // touched only inside the drain
 
     init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector

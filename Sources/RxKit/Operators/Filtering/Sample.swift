@@ -40,9 +40,9 @@ final class SampleSink<Tick, Observer: ObserverType>: Sink<Observer>, ObserverTy
     let sourceSubscription = SingleAssignmentDisposable()
     private let defaultValue: Element?
     private let drain = SerialDrain<SampleMessage<Element>>()
-    // Only touched inside the drain:
-    private var latest: Element?
-    private var sourceEnded = false
+    // Only touched inside the drain, which serialises them (no run-time exclusivity checks):
+    @exclusivity(unchecked) private var latest: Element?
+    @exclusivity(unchecked) private var sourceEnded = false
 
     init(defaultValue: Element?, observer: Observer, cancel: SinkLink?) {
         self.defaultValue = defaultValue

@@ -28,8 +28,9 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     typealias Element = Observer.Element
     private let count: Int
     /// A ring buffer: grows up to `count`, then `oldest` marks the slot the next element overwrites.
-    private var buffer: [Element] = []
-    private var oldest = 0
+    /// Touched only by `on(_:)`, which the source calls serially: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var buffer: [Element] = []
+    @exclusivity(unchecked) private var oldest = 0
 
     init(count: Int, observer: Observer, cancel: SinkLink?) {
         self.count = count

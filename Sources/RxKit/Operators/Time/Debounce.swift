@@ -39,9 +39,9 @@ final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     /// The timer of the pending element; replacing it cancels the previous one.
     let timer = SerialDisposable()
     private let drain = SerialDrain<DebounceMessage<Element>>()
-    // Only touched inside the drain:
-    private var pending: Element?
-    private var pendingID: UInt64 = 0
+    // Only touched inside the drain, which serialises them (no run-time exclusivity checks):
+    @exclusivity(unchecked) private var pending: Element?
+    @exclusivity(unchecked) private var pendingID: UInt64 = 0
 
     init(parent: DebounceProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent

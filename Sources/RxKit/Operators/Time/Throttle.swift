@@ -46,10 +46,10 @@ final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
     /// The timer that sends the pending element at the end of the window.
     let timer = SerialDisposable()
     private let drain = SerialDrain<ThrottleMessage<Element>>()
-    // Only touched inside the drain:
-    private var pending: Element?
-    private var lastSentAt: RxTime?
-    private var completionDeferred = false
+    // Only touched inside the drain, which serialises them (no run-time exclusivity checks):
+    @exclusivity(unchecked) private var pending: Element?
+    @exclusivity(unchecked) private var lastSentAt: RxTime?
+    @exclusivity(unchecked) private var completionDeferred = false
 
     init(parent: ThrottleProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent

@@ -50,10 +50,10 @@ final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
     private let drain = SerialDrain<Message>()
     private let timer = SerialDisposable()
 
-    // Drain-only state.
-    private var buffer: [Element] = []
-    private var windowID = 0
-    private var stopped = false
+    // Drain-only state (the drain serialises it: no run-time exclusivity checks).
+    @exclusivity(unchecked) private var buffer: [Element] = []
+    @exclusivity(unchecked) private var windowID = 0
+    @exclusivity(unchecked) private var stopped = false
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.timeSpan = timeSpan

@@ -44,10 +44,10 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     private let drain = SerialDrain<Message>()
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = SerialDisposable()
-    // Touched only inside the drain:
-    private var queue: [(due: RxTime, event: Event<Element>)] = []
-    private var head = 0
-    private var timerActive = false
+    // Touched only inside the drain, which serialises them (no run-time exclusivity checks):
+    @exclusivity(unchecked) private var queue: [(due: RxTime, event: Event<Element>)] = []
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var timerActive = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: SinkLink?) {
         self.dueTime = dueTime

@@ -47,10 +47,11 @@ extension Publishers.Debounce {
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        private var demand = Subscribers.Demand.none
-        private var generation = 0
-        private var pending: Input?
-        private var finished = false
+        // Guarded by `lock` (no call out while it is held): no run-time exclusivity checks.
+        @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+        @exclusivity(unchecked) private var generation = 0
+        @exclusivity(unchecked) private var pending: Input?
+        @exclusivity(unchecked) private var finished = false
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.downstream = downstream

@@ -51,12 +51,13 @@ extension Publishers.Throttle {
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
-        private var demand = Subscribers.Demand.none
-        private var windowOpen = false
-        private var held: Input?
+        // Guarded by `lock` (no call out while it is held): no run-time exclusivity checks.
+        @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+        @exclusivity(unchecked) private var windowOpen = false
+        @exclusivity(unchecked) private var held: Input?
         /// A completion that arrived while an element was held: delivered right after that element.
-        private var heldCompletion: Subscribers.Completion<Failure>?
-        private var finished = false
+        @exclusivity(unchecked) private var heldCompletion: Subscribers.Completion<Failure>?
+        @exclusivity(unchecked) private var finished = false
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.downstream = downstream

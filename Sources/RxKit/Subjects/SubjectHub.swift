@@ -726,7 +726,8 @@ class SubjectHubBase: LockingObserverNode, @unchecked Sendable {
     }
 }
 
-/// The disposable a subject returns from `subscribe`: removes the observer. A struct, as RxSwift's
+/// The disposable a subject — or a share's connection, which is a hub — returns from `subscribe`: removes
+/// the observer. A struct, as RxSwift's
 /// `SubscriptionDisposable` is: two words fit an existential's inline buffer, so returning it allocates
 /// nothing (R2). Disposing twice is harmless: the second removal finds no entry under `key` (a hub never
 /// reuses a key). Not generic: the hub is held as its non-generic base class.

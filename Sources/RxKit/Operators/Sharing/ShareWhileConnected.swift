@@ -165,7 +165,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             releaseLocked(access)
             lock.unlock()
         }
-        return ShareSubscription(connection: self, key: entry.key)
+        // A subject's subscription: leaving removes the key, through the overridden `remove(key:)` (the last
+        // subscriber out disconnects).
+        return SubjectSubscription(hub: self, key: entry.key)
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
@@ -418,20 +420,5 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
             return
         }
         if kept { deliverNextElement(value) }
-    }
-}
-
-/// What a `ShareWhileConnected` subscriber gets back: leaving the connection. A struct, as RxSwift's
-/// `SubscriptionDisposable` is: two words fit an existential's inline buffer, so returning it allocates
-/// nothing (R12: one object fewer per share). Disposing twice is harmless: the second removal finds no
-/// entry under `key` (keys are never reused by a connection) and the connection, stopped or still shared,
-/// changes nothing. Not generic: it holds the connection as its non-generic base class and leaves through
-/// the overridden `remove(key:)`.
-private struct ShareSubscription: Disposable {
-    let connection: SubjectHubBase
-    let key: UInt64
-
-    func dispose() {
-        connection.remove(key: key)
     }
 }

@@ -17,22 +17,12 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     private var mutexTail = InlineWord.sentinel
 
     /// `ObserverNode`'s stored properties: its state word (an `Int`) and four `Bool`s.
-    private static var headOffset: Int { roundUp(MemoryLayout<Int>.size + 4, to: MemoryLayout<Int>.alignment) }
-    private static var mutexOffset: Int {
-        roundUp(headOffset + MemoryLayout<Int>.size, to: MemoryLayout<PlatformMutex>.alignment)
-    }
-    private static var tailOffset: Int {
-        roundUp(mutexOffset + MemoryLayout<PlatformMutex>.size, to: MemoryLayout<Int>.alignment)
-    }
-
-    private static func roundUp(_ value: Int, to alignment: Int) -> Int {
-        (value + alignment - 1) / alignment * alignment
+    private static var headOffset: Int {
+        InlineMutex.roundUp(MemoryLayout<Int>.size + 4, to: MemoryLayout<Int>.alignment)
     }
 
     @inline(__always)
-    private final var mutex: UnsafeMutablePointer<PlatformMutex> {
-        (UnsafeMutableRawPointer(InlineWord.address(of: self)) + Self.mutexOffset).assumingMemoryBound(to: PlatformMutex.self)
-    }
+    private final var mutex: UnsafeMutablePointer<PlatformMutex> { InlineMutex.mutex(in: self, head: Self.headOffset) }
 
     @_spi(ReactiveBridgeInternals)
     public override init() {
@@ -53,23 +43,29 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
         setUpMutex(initializing: initializingMutex)
     }
 
-    /// Checks the layout; then the head word, free after the check, records whether the mutex was
-    /// initialised (for `deinit`).
     @inline(__always)
     private final func setUpMutex(initializing: Bool) {
-        let base = UnsafeMutableRawPointer(InlineWord.address(of: self))
-        precondition(
-            base.load(fromByteOffset: Self.headOffset, as: Int.self) == InlineWord.sentinel
-                && base.load(fromByteOffset: Self.tailOffset, as: Int.self) == InlineWord.sentinel,
-            "LockingObserverNode: the inline mutex is not between its two sentinel words (did ObserverNode's stored properties change? headOffset must follow them)"
-        )
-        base.storeBytes(of: initializing ? 1 : 0, toByteOffset: Self.headOffset, as: Int.self)
-        if initializing { initializeMutex(mutex) }
+        InlineMutex.setUp(self, head: Self.headOffset, initializing: initializing, owner: "LockingObserverNode")
     }
 
     deinit {
-        let base = UnsafeMutableRawPointer(InlineWord.address(of: self))
-        if base.load(fromByteOffset: Self.headOffset, as: Int.self) != 0 { destroyMutex(mutex) }
+        InlineMutex.tearDown(self, head: Self.headOffset)
+    }
+
+    /// The inline mutex's memory, for a node made with `initializingMutex: false`, which never uses it as
+    /// a mutex: a share's connection keeps its latest element there when it fits (`SubjectHub`).
+    final var spareMutexStorage: UnsafeMutableRawPointer {
+        precondition(
+            UnsafeMutableRawPointer(InlineWord.address(of: self)).load(fromByteOffset: Self.headOffset, as: Int.self) == 0,
+            "LockingObserverNode: the inline mutex's storage is spare only in a node made with initializingMutex: false"
+        )
+        return UnsafeMutableRawPointer(mutex)
+    }
+
+    /// Whether a value of type `T` fits in `spareMutexStorage`.
+    static func spareMutexStorageFits<T>(_: T.Type) -> Bool {
+        MemoryLayout<T>.size <= MemoryLayout<PlatformMutex>.size
+            && MemoryLayout<T>.alignment <= MemoryLayout<PlatformMutex>.alignment
     }
 
     /// This node's mutex, to lock in place.

@@ -33,6 +33,55 @@ func destroyMutex(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     #endif
 }
 
+/// The layout of a mutex kept inside an object that is not a `Lock` (`LockingObserverNode`, a share):
+/// three stored properties declared in this order — `InlineWord.sentinel`, `PlatformMutex()`,
+/// `InlineWord.sentinel` — starting `head` bytes into the object's stored properties. Swift lays out a
+/// class's stored properties after its superclass's, in declaration order, so `head` is known where the
+/// class is defined; `setUp` checks both sentinels, so a layout surprise stops the program with a message
+/// instead of corrupting a property. After `setUp` the head word records whether the mutex was initialised
+/// (for `tearDown`); Swift code never touches the three properties again.
+enum InlineMutex {
+    static func mutexOffset(head: Int) -> Int {
+        roundUp(head + MemoryLayout<Int>.size, to: MemoryLayout<PlatformMutex>.alignment)
+    }
+
+    static func tailOffset(head: Int) -> Int {
+        roundUp(mutexOffset(head: head) + MemoryLayout<PlatformMutex>.size, to: MemoryLayout<Int>.alignment)
+    }
+
+    /// The first offset at or after `value` that `alignment` allows.
+    static func roundUp(_ value: Int, to alignment: Int) -> Int {
+        (value + alignment - 1) / alignment * alignment
+    }
+
+    @inline(__always)
+    static func mutex(in object: AnyObject, head: Int) -> UnsafeMutablePointer<PlatformMutex> {
+        (UnsafeMutableRawPointer(InlineWord.address(of: object)) + mutexOffset(head: head))
+            .assumingMemoryBound(to: PlatformMutex.self)
+    }
+
+    /// Checks the layout (`owner` names the class in the message), then initialises the mutex if
+    /// `initializing`. Call once, at the end of the owner's `init`.
+    @inline(__always)
+    static func setUp(_ object: AnyObject, head: Int, initializing: Bool, owner: StaticString) {
+        let base = UnsafeMutableRawPointer(InlineWord.address(of: object))
+        guard base.load(fromByteOffset: head, as: Int.self) == InlineWord.sentinel,
+              base.load(fromByteOffset: tailOffset(head: head), as: Int.self) == InlineWord.sentinel
+        else {
+            preconditionFailure("\(owner): the inline mutex is not between its two sentinel words (did the stored properties before it change? Its head offset must follow them)")
+        }
+        base.storeBytes(of: initializing ? 1 : 0, toByteOffset: head, as: Int.self)
+        if initializing { initializeMutex(mutex(in: object, head: head)) }
+    }
+
+    /// Destroys the mutex if `setUp` initialised it. Call from the owner's `deinit`.
+    @inline(__always)
+    static func tearDown(_ object: AnyObject, head: Int) {
+        let base = UnsafeMutableRawPointer(InlineWord.address(of: object))
+        if base.load(fromByteOffset: head, as: Int.self) != 0 { destroyMutex(mutex(in: object, head: head)) }
+    }
+}
+
 /// A mutex kept inside an object that outlives every use of this value (a `Lock`, or a
 /// `LockingObserverNode`'s own): its address, locked and unlocked in place.
 @_spi(ReactiveBridgeInternals)
@@ -100,25 +149,14 @@ public class Lock: @unchecked Sendable {
     /// The mutex: right after the head word, at the next offset its alignment allows (Swift lays out
     /// stored properties in declaration order).
     @inline(__always)
-    private var mutex: UnsafeMutablePointer<Mutex> {
-        (UnsafeMutableRawPointer(InlineWord.address(of: self)) + Self.mutexOffset).assumingMemoryBound(to: Mutex.self)
-    }
-
-    private static var mutexOffset: Int {
-        roundUp(MemoryLayout<Int>.size, to: MemoryLayout<Mutex>.alignment)
-    }
-
-    private static func roundUp(_ value: Int, to alignment: Int) -> Int {
-        (value + alignment - 1) / alignment * alignment
-    }
+    private var mutex: UnsafeMutablePointer<Mutex> { InlineMutex.mutex(in: self, head: 0) }
 
     /// The head word, free after `init` (which checks the layout with it and zeroes it): a subclass may
     /// use it as an atomic word of its own (`InlineDelivery` in the flattening sinks' group).
     final var spareWord: UnsafeMutablePointer<Int> { InlineWord.address(of: self) }
 
     public init() {
-        let tail = UnsafeMutableRawPointer(InlineWord.address(of: self))
-            + Self.roundUp(Self.mutexOffset + MemoryLayout<Mutex>.size, to: MemoryLayout<Int>.alignment)
+        let tail = UnsafeMutableRawPointer(InlineWord.address(of: self)) + InlineMutex.tailOffset(head: 0)
         precondition(
             tail.load(as: Int.self) == InlineWord.sentinel,
             "Lock: the mutex is not where it was expected between the two sentinel words"

@@ -80,8 +80,11 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         hasSoleLane = !lane.isEmpty
     }
     /// With replay (a share's connection): the latest element, while `hasLatest` (a pointer, not an
-    /// `Element?`, so the per-element path needs no metadata look-up); `nil` for subjects.
-    private final let latest: UnsafeMutablePointer<Element>?
+    /// `Element?`, so the per-element path needs no metadata look-up); `nil` for subjects. It points into
+    /// the object — the spare storage of the inline mutex a hub guarded by a shared lock does not use —
+    /// when the element fits there (`latestIsInline`), otherwise to memory of its own. Set in `init` only.
+    @exclusivity(unchecked) private final var latest: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked) private final var latestIsInline = false
     @exclusivity(unchecked) private final var hasLatest = false
     /// Guarded by `lock`: cleared when a share's connection stops, so the owner of a delivery in progress
     /// drops the latest element when it ends (`reconcileLocked`).
@@ -96,20 +99,30 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same
     /// lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether it keeps
     /// the latest element (`storeLatest`, `replayLatestLocked`).
-    init(sharedLock: Lock? = nil, sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
+    init(sharedLock: MutexReference? = nil, sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
         // Its own mutex's address is known once the node is initialised: until then, a stand-in.
-        lock = sharedLock?.reference ?? MutexReference.unset
+        lock = sharedLock ?? MutexReference.unset
         self.sendsWithoutLock = sendsWithoutLock
         self.keepsLatest = keepsLatest
-        latest = keepsLatest ? .allocate(capacity: 1) : nil
+        latest = nil
         super.init(initializingMutex: sharedLock == nil)
-        if sharedLock == nil { lock = nodeLock }
+        if sharedLock == nil {
+            lock = nodeLock
+        }
+        if keepsLatest {
+            if sharedLock != nil && Self.spareMutexStorageFits(Element.self) {
+                latest = spareMutexStorage.bindMemory(to: Element.self, capacity: 1)
+                latestIsInline = true
+            } else {
+                latest = .allocate(capacity: 1)
+            }
+        }
     }
 
     deinit {
         guard let latest else { return }
         if hasLatest { latest.deinitialize(count: 1) }
-        latest.deallocate()
+        if !latestIsInline { latest.deallocate() }
     }
 
     typealias StateAccess = HubStateAccess

@@ -280,4 +280,41 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         }
         #expect(delta == 0)
     }
+
+    /// A replaying connection keeps its latest element inside itself when the element is small enough
+    /// (a word here) and in memory of its own otherwise (six words and a reference here); either way a late
+    /// subscriber gets it (RxSwift `share(replay: 1, scope: .whileConnected)`), a newer element replaces
+    /// it, and it is released when the connection ends.
+    @Test(arguments: [false, true])
+    func theReplayedElementIsReleasedWhenReplacedAndWhenTheConnectionEnds(large: Bool) {
+        final class Payload {}
+        struct Large { var payload: Payload; var words: (Int, Int, Int, Int, Int, Int) }
+        weak var first: Payload?
+        weak var second: Payload?
+        let subject = PublishSubject<Payload>()
+        // The shared sequence is a map of the subject, so each element is made from a payload either way.
+        let shared: Observable<Payload> = large
+            ? subject.map { Large(payload: $0, words: (1, 2, 3, 4, 5, 6)) }.share(replay: 1).map { $0.payload }
+            : subject.share(replay: 1)
+        var received: [ObjectIdentifier] = []
+        let early = shared.subscribe(onNext: { received.append(ObjectIdentifier($0)) })
+        do {
+            let one = Payload(), two = Payload()
+            first = one
+            second = two
+            subject.onNext(one)
+            subject.onNext(two)
+        }
+        #expect(first == nil, "the replaced latest element is released")
+        #expect(second != nil, "the latest element is kept for late subscribers")
+        var replayed: [ObjectIdentifier] = []
+        let late = shared.subscribe(onNext: { replayed.append(ObjectIdentifier($0)) })
+        #expect(replayed.count == 1)
+        #expect(replayed.first == second.map(ObjectIdentifier.init))
+        #expect(received.count == 2)
+        early.dispose()
+        #expect(second != nil, "still connected: the late subscriber remains")
+        late.dispose()
+        #expect(second == nil, "the connection ended and dropped its latest element")
+    }
 }

@@ -19,9 +19,14 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
     /// (`MapShareWhileConnected`, `FilterShareWhileConnected`), whose connections observe the operator's
     /// upstream and run its closure themselves.
+    // The share's mutex, inside the object (see `InlineMutex`): one allocation per share, not two. These
+    // three must stay its first stored properties (`headOffset`).
+    private final var mutexHead = InlineWord.sentinel
+    private final var mutexStorage = PlatformMutex()
+    private final var mutexTail = InlineWord.sentinel
+
     fileprivate final let source: Observable<Element>?
     fileprivate final let replaysLatest: Bool
-    fileprivate final let lock = Lock()
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked) fileprivate final var connection: ShareConnectionBase<Element>?
     /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
@@ -30,11 +35,22 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     /// R12 makes 13 connections per build).
     private final let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnectionBase<Element>)?
 
+    /// `Observable`'s stored properties come first: its resource tracking (a word in debug builds, none in
+    /// release ones).
+    private static var headOffset: Int {
+        InlineMutex.roundUp(MemoryLayout<ResourceTracking>.size, to: MemoryLayout<Int>.alignment)
+    }
+
+    /// The share's lock: guards `connection` and, shared by them, every connection's hub.
+    fileprivate final var lock: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: Self.headOffset)) }
+
     @usableFromInline
     init(source: Observable<Element>, replaysLatest: Bool) {
         self.source = source
         self.replaysLatest = replaysLatest
         makeConnection = nil
+        super.init()
+        InlineMutex.setUp(self, head: Self.headOffset, initializing: true, owner: "ShareWhileConnected")
     }
 
     /// A share whose connections `makeConnection` makes (see the property).
@@ -44,6 +60,12 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
         self.source = source
         self.replaysLatest = replaysLatest
         self.makeConnection = makeConnection
+        super.init()
+        InlineMutex.setUp(self, head: Self.headOffset, initializing: true, owner: "ShareWhileConnected")
+    }
+
+    deinit {
+        InlineMutex.tearDown(self, head: Self.headOffset)
     }
 
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -51,6 +51,13 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
         FirstFilterStage(source: self, predicate: predicate)
     }
 
+    /// Subscribes `node` — a share's connection, an RxKit node with both lanes that observes this sequence's
+    /// elements — without the generic `subscribe(_:)` (whose unspecialised code looks up the node's
+    /// `ObserverType` conformance and casts its type), and returns the subscription; `nil` where the
+    /// sequence has no such path, and the caller uses `subscribe(_:)`. A share has one
+    /// (`ShareWhileConnected`): a Driver's or Signal's operators chain shares.
+    func subscribe(shareConnection node: ObserverNode) -> Disposable? { nil }
+
     /// Whether this is `just(_:)`'s observable (`JustProducer` overrides it): map/filter stages over a
     /// `just` deliver without a sink (see `MapFilterProducer.subscribe`).
     var isJust: Bool { false }

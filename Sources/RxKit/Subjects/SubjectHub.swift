@@ -194,6 +194,21 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
         nextKey += 1
         let entry = Entry(key: nextKey, observer: observer)
+        addLocked(entry, access)
+        return entry
+    }
+
+    /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(key:node:)`),
+    /// the delivery state claimed as `access`. Call with `lock` held.
+    final func addLocked(node: ObserverNode, _ access: StateAccess) -> Entry {
+        nextKey += 1
+        let entry = Entry(key: nextKey, node: node)
+        addLocked(entry, access)
+        return entry
+    }
+
+    @inline(__always)
+    private final func addLocked(_ entry: Entry, _ access: StateAccess) {
         if let first = sole {
             list = [first, entry]
             sole = nil
@@ -204,7 +219,6 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         } else {
             list.append(entry)
         }
-        return entry
     }
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
@@ -662,6 +676,18 @@ final class SubjectEntry {
             node = nil
             deliverEvent = { event in observer.on(event.assumingMemoryBound(to: Event<Observer.Element>.self).pointee) }
         }
+    }
+
+    /// An entry for `node`, an RxKit node observer of the hub's element type that takes elements and
+    /// terminal events through its lanes (a share's connection observing another share): no generic
+    /// observer to inspect.
+    init(key: UInt64, node: ObserverNode) {
+        precondition(node.hasElementLane && node.hasTerminalLane,
+                     "SubjectEntry(node:) takes a node with both lanes; subscribe other observers through init(key:observer:)")
+        self.key = key
+        lane = LaneHandle(node: node)
+        self.node = node
+        deliverEvent = nil
     }
 
     /// Delivers `event`, which must be of the observer's element type (the hub that made this entry

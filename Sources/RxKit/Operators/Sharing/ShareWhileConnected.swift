@@ -70,19 +70,31 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        let connection: ShareConnectionBase<Element>
-        let connects: Bool
-        if let current = self.connection {
-            connection = current
-            connects = false
-        } else {
-            connection = makeConnection?(self) ?? ShareConnection(parent: self)
-            self.connection = connection
-            connects = true
-        }
+        let (connection, connects) = connectionLocked()
         let subscription = connection.subscribeLocked(observer)  // releases `lock`
         if connects { connection.connect() }
         return subscription
+    }
+
+    /// `subscribe(_:)` for another share's connection (see `Observable.subscribe(shareConnection:)`).
+    override final func subscribe(shareConnection node: ObserverNode) -> Disposable? {
+        lock.lock()
+        let (connection, connects) = connectionLocked()
+        let subscription = connection.subscribeLocked(node: node)  // releases `lock`
+        if connects { connection.connect() }
+        return subscription
+    }
+
+    /// The live connection, made if there is none (`connects`: the caller connects it after subscribing).
+    /// Call with `lock` held.
+    @inline(__always)
+    private final func connectionLocked() -> (connection: ShareConnectionBase<Element>, connects: Bool) {
+        if let current = connection {
+            return (current, false)
+        }
+        let made = makeConnection?(self) ?? ShareConnection(parent: self)
+        connection = made
+        return (made, true)
     }
 }
 
@@ -179,7 +191,19 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// it released.
     final func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let access = claimLocked()
-        let entry = addLocked(observer, access)
+        return subscribedLocked(addLocked(observer, access), access)
+    }
+
+    /// `subscribeLocked(_:)` for a node observer of `Element` with both lanes (another share's connection).
+    final func subscribeLocked(node: ObserverNode) -> Disposable {
+        let access = claimLocked()
+        return subscribedLocked(addLocked(node: node, access), access)
+    }
+
+    /// Replays the latest element to the newly added `entry` and returns its subscription. Call with the
+    /// lock held and the delivery state claimed as `access`; returns with both released.
+    @inline(__always)
+    private final func subscribedLocked(_ entry: Entry, _ access: StateAccess) -> Disposable {
         // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
         if replaysLatest && (access == .deferred || hasLatestElement) {
             replayLatestLocked(to: entry, access)  // releases the claim and the lock
@@ -329,7 +353,7 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
         guard let source = parent.source else {
             preconditionFailure("ShareConnection: its share has no source (a Driver/Signal map or filter share makes its own connections)")
         }
-        return source.subscribe(self)
+        return source.subscribe(shareConnection: self) ?? source.subscribe(self)
     }
 
     @usableFromInline
@@ -369,7 +393,8 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
     }
 
     override func subscribeToSource() -> Disposable {
-        unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream.subscribe(self)
+        let upstream = unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream
+        return upstream.subscribe(shareConnection: self) ?? upstream.subscribe(self)
     }
 
     @usableFromInline
@@ -415,7 +440,8 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
     }
 
     override func subscribeToSource() -> Disposable {
-        unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream.subscribe(self)
+        let upstream = unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream
+        return upstream.subscribe(shareConnection: self) ?? upstream.subscribe(self)
     }
 
     @usableFromInline

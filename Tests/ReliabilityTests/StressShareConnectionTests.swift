@@ -21,15 +21,30 @@ struct StressShareConnectionTests {
         return done
     }
 
+    /// How a test's subscribers reach the share: through a map sink, or through another share (a Driver's
+    /// next operator), whose connection the share keeps as a node — without an entry object when it is
+    /// the first observer and nobody is delivering.
+    enum Attachment: CaseIterable, Sendable {
+        case throughSink, throughShare
+
+        func attach(_ shared: Observable<Int>) -> Observable<Int> {
+            switch self {
+            case .throughSink: shared.map { $0 }
+            case .throughShare: shared.share(replay: 1)
+            }
+        }
+    }
+
     /// A subscriber that joins while another thread is inside a delivery gets the latest element once,
     /// after that delivery (a replay never overlaps a live event), and then what follows.
-    @Test func aSubscriberJoiningDuringAnotherThreadsDeliveryGetsTheLatestOnceAfterIt() {
+    @Test(arguments: Attachment.allCases)
+    func aSubscriberJoiningDuringAnotherThreadsDeliveryGetsTheLatestOnceAfterIt(_ attachment: Attachment) {
         let subject = PublishSubject<Int>()
         let shared = subject.share(replay: 1)
         let inDelivery = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let first = Locked<[Int]>([])
-        let firstSubscription = shared.map { $0 }.subscribe(onNext: { value in
+        let firstSubscription = attachment.attach(shared).subscribe(onNext: { value in
             first.mutate { $0.append(value) }
             if value == 1 {
                 inDelivery.signal()
@@ -39,7 +54,7 @@ struct StressShareConnectionTests {
         let done = onAnotherThread { subject.onNext(1) }
         inDelivery.wait()
         let joiner = CheckedObserver<Int>()
-        let joinerSubscription = shared.map { $0 }.subscribe(joiner)
+        let joinerSubscription = attachment.attach(shared).subscribe(joiner)
         #expect(joiner.values == [], "the replay overlapped the delivery in progress")
         proceed.signal()
         done.wait()
@@ -56,13 +71,14 @@ struct StressShareConnectionTests {
     /// The same, with the delivering observer sending again (re-entrantly, so delivered nested) after the
     /// subscriber joined: the nested element skips the joiner, whose pending replay then gives it that
     /// element as the latest — once, not twice.
-    @Test func aJoinerWaitingForItsReplaySkipsElementsNestedInTheDeliveryInProgress() {
+    @Test(arguments: Attachment.allCases)
+    func aJoinerWaitingForItsReplaySkipsElementsNestedInTheDeliveryInProgress(_ attachment: Attachment) {
         let subject = PublishSubject<Int>()
         let shared = subject.share(replay: 1)
         let inDelivery = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let first = Locked<[Int]>([])
-        let firstSubscription = shared.map { $0 }.subscribe(onNext: { value in
+        let firstSubscription = attachment.attach(shared).subscribe(onNext: { value in
             first.mutate { $0.append(value) }
             if value == 1 {
                 inDelivery.signal()
@@ -73,7 +89,7 @@ struct StressShareConnectionTests {
         let done = onAnotherThread { subject.onNext(1) }
         inDelivery.wait()
         let joiner = CheckedObserver<Int>()
-        let joinerSubscription = shared.map { $0 }.subscribe(joiner)
+        let joinerSubscription = attachment.attach(shared).subscribe(joiner)
         proceed.signal()
         done.wait()
         #expect(joiner.values == [2], "an element reached the joiner twice, or its replay was lost")
@@ -87,7 +103,8 @@ struct StressShareConnectionTests {
     /// While another thread delivers to the only subscriber (through its lane, unretained), a second one
     /// joins and the first leaves: the first is released once that delivery ends, and the next element
     /// goes to the second only (the delivering thread replaced the lane it used before its delivery ended).
-    @Test func subscribersChangingDuringAnotherThreadsDeliveryTakeEffectWhenItEnds() {
+    @Test(arguments: Attachment.allCases)
+    func subscribersChangingDuringAnotherThreadsDeliveryTakeEffectWhenItEnds(_ attachment: Attachment) {
         let subject = PublishSubject<Int>()
         let shared = subject.share(replay: 1)
         let inDelivery = DispatchSemaphore(value: 0)
@@ -96,7 +113,7 @@ struct StressShareConnectionTests {
         let released = Locked(0)
         var firstSubscription: Disposable? = {
             let watch = DeinitProbe(released)
-            return shared.map { $0 }.subscribe(onNext: { value in
+            return attachment.attach(shared).subscribe(onNext: { value in
                 watch.touch()
                 first.mutate { $0.append(value) }
                 if value == 1 {
@@ -108,7 +125,7 @@ struct StressShareConnectionTests {
         let done = onAnotherThread { subject.onNext(1) }
         inDelivery.wait()
         let second = CheckedObserver<Int>()
-        let secondSubscription = shared.map { $0 }.subscribe(second)
+        let secondSubscription = attachment.attach(shared).subscribe(second)
         firstSubscription?.dispose()
         firstSubscription = nil
         proceed.signal()

@@ -49,6 +49,14 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
     @exclusivity(unchecked) private final var sole: Entry?
+    /// The observer, while there is exactly one and it is another share's connection that subscribed with
+    /// nobody delivering (`addSoleNodeLocked`): kept as itself and its key, with no `Entry` — in a Driver
+    /// chain every share but the last has one such observer (R12: an allocation per level fewer). At most
+    /// one of `sole`, `soleNode` and `list` holds observers. Slow paths that need an `Entry` for it make one
+    /// (`entries`); it never waits for a replay (an entry that may is made while a delivery is in progress,
+    /// and such an observer goes to `sole`), so nothing depends on that entry's identity.
+    @exclusivity(unchecked) private final var soleNode: ObserverNode?
+    @exclusivity(unchecked) private final var soleNodeKey: UInt64 = 0
     /// The observers (`Entry` objects), while there are two or more; empty otherwise.
     @exclusivity(unchecked) private final var list: [AnyObject] = []
     @exclusivity(unchecked) private final var nextKey: UInt64 = 0
@@ -177,11 +185,12 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// an array). Call with `lock` held.
     final var entries: [AnyObject] {
         if let sole { return [sole] }
+        if let soleNode { return [Entry(key: soleNodeKey, node: soleNode)] }
         return list
     }
 
     /// Whether nobody is subscribed. Call with `lock` held.
-    final var isEmptyLocked: Bool { sole == nil && list.isEmpty }
+    final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
 
     /// Adds an observer. Call with `lock` held.
     final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
@@ -207,11 +216,28 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         return entry
     }
 
+    /// Adds `node`, an RxKit node observer of `Element` with both lanes, as the sole observer kept without
+    /// an `Entry` (see `soleNode`); returns its key. Call with `lock` held, nobody subscribed and the
+    /// delivery state claimed as `access`, which must not be `.deferred`.
+    final func addSoleNodeLocked(_ node: ObserverNode, _ access: StateAccess) -> UInt64 {
+        precondition(isEmptyLocked && access != .deferred && node.hasElementLane && node.hasTerminalLane,
+                     "SubjectHub.addSoleNodeLocked: only for a first observer, a node with both lanes, added with nobody else delivering")
+        nextKey += 1
+        soleNode = node
+        soleNodeKey = nextKey
+        setSoleLane(LaneHandle(node: node))
+        return nextKey
+    }
+
     @inline(__always)
     private final func addLocked(_ entry: Entry, _ access: StateAccess) {
         if let first = sole {
             list = [first, entry]
             sole = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+        } else if let node = soleNode {
+            list = [Entry(key: soleNodeKey, node: node), entry]
+            soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
@@ -246,6 +272,9 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         if let first = sole {
             retireLocked(CollectionOfOne(first as AnyObject), access)
             sole = nil
+        } else if let node = soleNode {
+            retireLocked(CollectionOfOne(node as AnyObject), access)
+            soleNode = nil
         } else if !list.isEmpty {
             retireLocked(list, access)
             list = []
@@ -268,6 +297,13 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             guard first.key == key else { return }
             retireLocked(CollectionOfOne(first as AnyObject), access)
             sole = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+            return
+        }
+        if let node = soleNode {
+            guard soleNodeKey == key else { return }
+            retireLocked(CollectionOfOne(node as AnyObject), access)
+            soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return
         }
@@ -338,9 +374,29 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// entry, so it never gets an element twice. Must be called with `lock` held; returns with it released.
     @inline(never)
     final func replayLatestLocked(to entry: Entry, _ access: StateAccess) {
+        if access == .deferred {
+            queueReplayLatestLocked(to: entry)
+            return
+        }
+        replayLatestNowLocked(access) { entry.sendNext($0) }
+    }
+
+    /// `replayLatestLocked(to:_:)` for the observer `addSoleNodeLocked` just added (`access` is not
+    /// `.deferred`).
+    @inline(never)
+    final func replayLatestLocked(toNode node: ObserverNode, _ access: StateAccess) {
+        let lane = LaneHandle(node: node)
+        replayLatestNowLocked(access) { _ = lane.send(typed: $0) }
+    }
+
+    /// The cases of `replayLatestLocked` where the calling thread may deliver now (`access` is not
+    /// `.deferred`): `send` gets a copy of the latest element, if there is one. Call with `lock` held;
+    /// returns with it released.
+    @inline(__always)
+    private final func replayLatestNowLocked(_ access: StateAccess, _ send: (UnsafeMutablePointer<Element>) -> Void) {
         switch access {
         case .deferred:
-            queueReplayLatestLocked(to: entry)
+            preconditionFailure("SubjectHub.replayLatestNowLocked: another thread is delivering; queue the replay")
         case .owned:
             guard hasLatest, let latest else {
                 lock.unlock()
@@ -349,7 +405,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             // A copy: a nested send could overwrite the slot while the observer reads it.
             var value = latest.pointee
             lock.unlock()
-            entry.sendNext(&value)
+            send(&value)
         case .free, .held:
             guard hasLatest, let latest else {
                 releaseLocked(access)
@@ -361,7 +417,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             InlineWord.store(self, me)
             var value = latest.pointee
             lock.unlock()
-            entry.sendNext(&value)
+            send(&value)
             endDelivery(me)
         }
     }
@@ -476,6 +532,14 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
             endDelivery(me)
             return
         }
+        if let node = soleNode {
+            // As above; the local reference keeps the node alive after the lock is released.
+            lock.unlock()
+            storeLatest(element)
+            _ = LaneHandle(node: node).send(typed: element)
+            endDelivery(me)
+            return
+        }
         // Two or more: the element is read in place by each (no copy of it, R1).
         let observers = list
         lock.unlock()
@@ -584,7 +648,13 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// Brings the delivery state up to date with what lock holders changed during the delivery (see
     /// `StateAccess.deferred`). Call as the delivering thread, with `lock` held.
     private final func reconcileLocked() {
-        setSoleLane(sole?.lane ?? LaneHandle())
+        if let sole {
+            setSoleLane(sole.lane)
+        } else if let soleNode {
+            setSoleLane(LaneHandle(node: soleNode))
+        } else {
+            setSoleLane(LaneHandle())
+        }
         dropLatestIfStopped()
     }
 

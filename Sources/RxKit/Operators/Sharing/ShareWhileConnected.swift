@@ -195,9 +195,20 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     }
 
     /// `subscribeLocked(_:)` for a node observer of `Element` with both lanes (another share's connection).
+    /// The first such observer, with nobody delivering, is kept without an `Entry` (`addSoleNodeLocked`).
     final func subscribeLocked(node: ObserverNode) -> Disposable {
         let access = claimLocked()
-        return subscribedLocked(addLocked(node: node, access), access)
+        guard access != .deferred, isEmptyLocked else {
+            return subscribedLocked(addLocked(node: node, access), access)
+        }
+        let key = addSoleNodeLocked(node, access)
+        if replaysLatest && hasLatestElement {
+            replayLatestLocked(toNode: node, access)  // releases the claim and the lock
+        } else {
+            releaseLocked(access)
+            lock.unlock()
+        }
+        return SubjectSubscription(hub: self, key: key)
     }
 
     /// Replays the latest element to the newly added `entry` and returns its subscription. Call with the

@@ -28,6 +28,7 @@ extension ObservableType {
 open class Observable<Element>: ObservableType, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
 
+    @usableFromInline
     init() {}
 
     /// Subscribes `observer`. Subclasses must override this.

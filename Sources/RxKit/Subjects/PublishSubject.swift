@@ -3,25 +3,33 @@
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let hub = SubjectHub<Element>()
+    /// Made in the inlinable `init`, so in the caller's specialised code, where `SubjectHub<Element>`'s
+    /// metadata comes from a cached accessor: in RxKit's unspecialised code each subject would look it up
+    /// at run time (about 320 instructions; R2 makes a subject per build).
+    @usableFromInline let hub: SubjectHub<Element>
 
     deinit {
         hub.removeAllObservers()  // see `SubjectSubscription`
     }
     /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an
     /// `Event` metadata look-up in every subject's `init` and `deinit` (unspecialised code).
-    private var stopBox: AnyObject?
+    @usableFromInline var stopBox: AnyObject?
     /// The terminal event, if any. Slow paths only: reading or writing it looks up `Event` metadata.
     private var stopEvent: Event<Element>? {
         get { stopBox.map { unsafeDowncast($0, to: StoredEvent<Element>.self).event } }
         set { stopBox = newValue.map { StoredEvent($0) } }
     }
     /// `stopEvent != nil`, as a Bool so `on(_:)` needs no `Optional<Event<Element>>` metadata.
-    @exclusivity(unchecked) private var isStopped = false
-    @exclusivity(unchecked) private var disposed = false
+    @usableFromInline @exclusivity(unchecked) var isStopped: Bool
+    @usableFromInline @exclusivity(unchecked) var disposed: Bool
 
     /// A new subject.
+    @inlinable
     public override init() {
+        hub = SubjectHub(guardedByOwnMutex: ())
+        stopBox = nil
+        isStopped = false
+        disposed = false
         super.init()
     }
 

@@ -127,6 +127,12 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         }
     }
 
+    /// A subject's hub, guarded by its own mutex (`PublishSubject`'s inlinable `init` makes one).
+    @usableFromInline
+    convenience init(guardedByOwnMutex: ()) {
+        self.init()
+    }
+
     deinit {
         guard let latest else { return }
         if hasLatest { latest.deinitialize(count: 1) }

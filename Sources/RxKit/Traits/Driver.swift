@@ -24,6 +24,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 extension ObservableConvertibleType {
     /// The sequence as a `Driver` that emits `onErrorJustReturn` and completes in place of an error.
     /// Same as RxCocoa's `asDriver(onErrorJustReturn:)`.
+    @inlinable  // specialised in the caller: no `Observable<Element>` metadata or conformance look-up per call
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
@@ -103,6 +104,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// The closures are not `@Sendable`: from a `@MainActor` type they may touch its state directly,
     /// because a `Driver` delivers on the main thread (see ARCHITECTURE.md, "Concurrency").
+    @inlinable  // specialised in the caller: no `Observable<Element>` metadata or conformance look-up per call
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,

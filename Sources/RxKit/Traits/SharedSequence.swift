@@ -182,6 +182,7 @@ extension SharedSequenceConvertibleType {
 /// Fails unless called on the main thread, except inside `SharingScheduler.mock` (where the mocked
 /// scheduler stands in for the main one). RxCocoa's `drive`/`emit` make the same check.
 /// The message is built only on failure (an interpolated string is two allocations per `drive`).
+@usableFromInline
 func ensureMainThreadUnlessMocked(_ method: String) {
     if MainQueueCheck.isOnMainQueue || SharingScheduler.isMocked { return }
     preconditionFailure("\(method) must be called from the main thread (or inside SharingScheduler.mock).")

@@ -13,6 +13,7 @@ extension ObservableType {
     }
 
     /// Replaces an error with `element` followed by completion. Same as RxSwift's `catchAndReturn(_:)`.
+    @inlinable  // the producer is made in the caller's specialised code (no metadata look-up per call)
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         CatchProducer(source: asObservable(), handler: { _ in Observable<Element>.just(element) })
     }
@@ -24,12 +25,15 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 final class CatchProducer<Element>: Producer<Element>, @unchecked Sendable {
+    @usableFromInline
     typealias Handler = (Swift.Error) throws -> Observable<Element>
 
     private let source: Observable<Element>
     private let handler: Handler
 
+    @usableFromInline
     init(source: Observable<Element>, handler: @escaping Handler) {
         self.source = source
         self.handler = handler

@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Delivers every event on `scheduler`, one scheduled hop per event, in order. Subscription and
     /// disposal are not moved (use `subscribe(on:)` for that). Same as RxSwift's `observe(on:)`.
+    @inlinable  // the producer is made in the caller's specialised code (no metadata look-up per call)
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ObserveOnProducer(source: asObservable(), scheduler: scheduler)
     }
@@ -12,10 +13,12 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
 
+    @usableFromInline
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler

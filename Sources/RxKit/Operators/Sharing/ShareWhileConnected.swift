@@ -315,12 +315,12 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             return
         }
         let access = claimLocked()
-        let subscription = stopLocked(access)
+        stopLocked(access)
         let observers = entries
         removeAllLocked(access)
         releaseLocked(access)
         broadcastLocked(event, observers)  // releases the lock
-        subscription?.dispose()
+        disposeSourceAfterStop()
     }
 
     /// A subscriber left; the last one out disconnects.
@@ -333,21 +333,30 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             lock.unlock()
             return
         }
-        let subscription = stopLocked(access)
+        stopLocked(access)
         releaseLocked(access)
         lock.unlock()
-        subscription?.dispose()
+        disposeSourceAfterStop()
     }
 
     /// Stops taking events, forgets the latest element and detaches from the parent, so the next
-    /// subscriber starts a new connection; returns the source subscription for the caller to dispose with
-    /// no lock held (`nil` while `connect` does not have it yet: `connect` disposes it then). Call with the
-    /// lock held and the delivery state claimed as `access`.
-    private final func stopLocked(_ access: StateAccess) -> Disposable? {
+    /// subscriber starts a new connection. The caller then disposes the source subscription with no lock
+    /// held (`disposeSourceAfterStop`). Call with the lock held and the delivery state claimed as `access`.
+    private final func stopLocked(_ access: StateAccess) {
         isStopped = true
         dropLatestLocked(access)
         if parent.connection === self { parent.connection = nil }
-        return sourceSubscription.take()
+    }
+
+    /// Disposes the source subscription, if `connect` stored it, and lets it go: called once, by the
+    /// thread that stopped the connection, after releasing the lock. Only that thread touches the property
+    /// after the stop (`connect` stores nothing in a stopped connection: it disposes its subscription
+    /// itself), so no lock is needed. In place: taking it out of the property (`take()`) copied the
+    /// existential through its type's value witnesses before the call (R12, once per level).
+    @inline(__always)
+    private final func disposeSourceAfterStop() {
+        sourceSubscription?.dispose()
+        sourceSubscription = nil
     }
 }
 

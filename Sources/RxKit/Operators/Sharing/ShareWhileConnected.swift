@@ -162,7 +162,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private final var isStopped = false
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
-    /// the lock. Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
+    /// the lock until then, and afterwards the stopping thread's alone (`disposeSourceAfterStop`). Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
     /// with the same semantics: a stop that comes before `connect` has it (the source ended, or the last
     /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
     @exclusivity(unchecked) private final var sourceSubscription: Disposable?

@@ -57,7 +57,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `ObserverType` conformance and casts its type), and returns the subscription; `nil` where the
     /// sequence has no such path, and the caller uses `subscribe(_:)`. A share has one
     /// (`ShareWhileConnected`): a Driver's or Signal's operators chain shares.
-    func subscribe(shareConnection node: ObserverNode) -> Disposable? { nil }
+    func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? { nil }
 
     /// Whether this is `just(_:)`'s observable (`JustProducer` overrides it): map/filter stages over a
     /// `just` deliver without a sink (see `MapFilterProducer.subscribe`).

@@ -317,4 +317,23 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         late.dispose()
         #expect(second == nil, "the connection ended and dropped its latest element")
     }
+
+    /// A share of a share whose only subscriber leaves on the first element, which arrives while the
+    /// subscription is being made (a `BehaviorSubject`'s value ends a `take(1)`), leaves the upstream
+    /// share, which disconnects from its source once its last subscriber is gone (RxSwift: `share`
+    /// disconnects when its subscriber count drops to zero).
+    @Test(arguments: [false, true])
+    func aShareOfAShareWhoseSubscriberLeavesDuringSubscribeLeavesTheUpstreamShare(upstreamHasAnotherSubscriber: Bool) {
+        let source = BehaviorSubject(value: 1)
+        let upstream = source.share(replay: 1)
+        let other = upstreamHasAnotherSubscriber ? upstream.subscribe(onNext: { _ in }) : nil
+        let downstream = upstream.share(replay: 1)
+        var received: [Int] = []
+        let subscription = downstream.take(1).subscribe(onNext: { received.append($0) })
+        #expect(received == [1])
+        #expect(source.hasObservers == upstreamHasAnotherSubscriber)
+        other?.dispose()
+        #expect(!source.hasObservers, "the stopped downstream share is still subscribed to the upstream one")
+        subscription.dispose()
+    }
 }

@@ -77,7 +77,7 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     /// `subscribe(_:)` for another share's connection (see `Observable.subscribe(shareConnection:)`).
-    override final func subscribe(shareConnection node: ObserverNode) -> Disposable? {
+    override final func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? {
         lock.lock()
         let (connection, connects) = connectionLocked()
         let subscription = connection.subscribeLocked(node: node)  // releases `lock`
@@ -162,10 +162,18 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private final var isStopped = false
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
-    /// the lock until then, and afterwards the stopping thread's alone (`disposeSourceAfterStop`). Held here rather than in a `SingleAssignmentDisposable` (an allocation per connection),
-    /// with the same semantics: a stop that comes before `connect` has it (the source ended, or the last
-    /// subscriber left, during `subscribe`) leaves `connect` to dispose it.
+    /// the lock until then, and afterwards the stopping thread's alone (`disposeSourceAfterStop`). Held here
+    /// rather than in a `SingleAssignmentDisposable` (an allocation per connection), with the same
+    /// semantics: a stop that comes before `connect` has it (the source ended, or the last subscriber left,
+    /// during `subscribe`) leaves `connect` to dispose it.
+    ///
+    /// When the source is another share (every level of a Driver chain but the first) the subscription is
+    /// kept as itself, in `shareSourceSubscription`: making, copying and destroying a `Disposable`
+    /// existential goes through its type's value witnesses (R12: about 2,000 instructions per build).
+    @exclusivity(unchecked) private final var shareSourceSubscription: SubjectSubscription?
     @exclusivity(unchecked) private final var sourceSubscription: Disposable?
+    /// Whether `sourceSubscription` is set (read without touching the existential).
+    @exclusivity(unchecked) private final var hasSourceSubscription = false
 
     @usableFromInline
     init(parent: ShareWhileConnected<Element>) {
@@ -182,8 +190,10 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         dropsSubscriptionOnDispose = true
     }
 
-    /// Subscribes this connection to what it observes and returns the subscription. Each kind overrides it.
-    func subscribeToSource() -> Disposable {
+    /// Subscribes this connection to what it observes: returns the subscription when that is another
+    /// share (`Observable.subscribe(shareConnection:)`); otherwise subscribes through `subscribe(_:)`, hands
+    /// the subscription to `adoptSourceSubscription` and returns `nil`. Each kind overrides it.
+    func subscribeToSource() -> SubjectSubscription? {
         preconditionFailure("ShareConnectionBase.subscribeToSource is abstract: each connection kind overrides it.")
     }
 
@@ -196,7 +206,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
 
     /// `subscribeLocked(_:)` for a node observer of `Element` with both lanes (another share's connection).
     /// The first such observer, with nobody delivering, is kept without an `Entry` (`addSoleNodeLocked`).
-    final func subscribeLocked(node: ObserverNode) -> Disposable {
+    final func subscribeLocked(node: ObserverNode) -> SubjectSubscription {
         let access = claimLocked()
         guard access != .deferred, isEmptyLocked else {
             return subscribedLocked(addLocked(node: node, access), access)
@@ -214,7 +224,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// Replays the latest element to the newly added `entry` and returns its subscription. Call with the
     /// lock held and the delivery state claimed as `access`; returns with both released.
     @inline(__always)
-    private final func subscribedLocked(_ entry: Entry, _ access: StateAccess) -> Disposable {
+    private final func subscribedLocked(_ entry: Entry, _ access: StateAccess) -> SubjectSubscription {
         // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
         if replaysLatest && (access == .deferred || hasLatestElement) {
             replayLatestLocked(to: entry, access)  // releases the claim and the lock
@@ -229,7 +239,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
     final func connect() {
-        let subscription = subscribeToSource()
+        guard let subscription = subscribeToSource() else { return }
         lock.lock()
         if isStopped {
             // Stopped during `subscribe`: the stop found no subscription to dispose, so it is done here.
@@ -237,7 +247,21 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             subscription.dispose()
             return
         }
+        shareSourceSubscription = subscription
+        lock.unlock()
+    }
+
+    /// `connect` for a source that is not a share: keeps its subscription (see `subscribeToSource`).
+    @inline(never)
+    final func adoptSourceSubscription(_ subscription: Disposable) {
+        lock.lock()
+        if isStopped {
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
         sourceSubscription = subscription
+        hasSourceSubscription = true
         lock.unlock()
     }
 
@@ -355,6 +379,17 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// existential through its type's value witnesses before the call (R12, once per level).
     @inline(__always)
     private final func disposeSourceAfterStop() {
+        if let subscription = shareSourceSubscription {
+            shareSourceSubscription = nil
+            subscription.dispose()
+        } else if hasSourceSubscription {
+            disposeOtherSourceAfterStop()
+        }
+    }
+
+    @inline(never)
+    private final func disposeOtherSourceAfterStop() {
+        hasSourceSubscription = false
         sourceSubscription?.dispose()
         sourceSubscription = nil
     }
@@ -369,11 +404,13 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
         super.init(parent: parent)
     }
 
-    override func subscribeToSource() -> Disposable {
+    override func subscribeToSource() -> SubjectSubscription? {
         guard let source = parent.source else {
             preconditionFailure("ShareConnection: its share has no source (a Driver/Signal map or filter share makes its own connections)")
         }
-        return source.subscribe(shareConnection: self) ?? source.subscribe(self)
+        if let subscription = source.subscribe(shareConnection: self) { return subscription }
+        adoptSourceSubscription(source.subscribe(self))
+        return nil
     }
 
     @usableFromInline
@@ -412,9 +449,11 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
         super.init(parent: parent)
     }
 
-    override func subscribeToSource() -> Disposable {
+    override func subscribeToSource() -> SubjectSubscription? {
         let upstream = unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream
-        return upstream.subscribe(shareConnection: self) ?? upstream.subscribe(self)
+        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
+        adoptSourceSubscription(upstream.subscribe(self))
+        return nil
     }
 
     @usableFromInline
@@ -459,9 +498,11 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
         super.init(parent: parent)
     }
 
-    override func subscribeToSource() -> Disposable {
+    override func subscribeToSource() -> SubjectSubscription? {
         let upstream = unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream
-        return upstream.subscribe(shareConnection: self) ?? upstream.subscribe(self)
+        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
+        adoptSourceSubscription(upstream.subscribe(self))
+        return nil
     }
 
     @usableFromInline

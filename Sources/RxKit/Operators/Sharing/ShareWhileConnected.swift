@@ -70,31 +70,35 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        let (connection, connects) = connectionLocked()
-        let subscription = connection.subscribeLocked(observer)  // releases `lock`
-        if connects { connection.connect() }
+        if let current = connection {
+            return current.subscribeLocked(observer)  // releases `lock`
+        }
+        let made = newConnectionLocked()
+        let subscription = made.subscribeLocked(observer)  // releases `lock`
+        made.connect()
         return subscription
     }
 
     /// `subscribe(_:)` for another share's connection (see `Observable.subscribe(shareConnection:)`).
     override final func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? {
         lock.lock()
-        let (connection, connects) = connectionLocked()
-        let subscription = connection.subscribeLocked(node: node)  // releases `lock`
-        if connects { connection.connect() }
+        if let current = connection {
+            return current.subscribeLocked(node: node)  // releases `lock`
+        }
+        let made = newConnectionLocked()
+        let subscription = made.subscribeLocked(node: node)  // releases `lock`
+        made.connect()
         return subscription
     }
 
-    /// The live connection, made if there is none (`connects`: the caller connects it after subscribing).
-    /// Call with `lock` held.
+    /// Makes the live connection (there is none); the caller subscribes, then connects it. Call with
+    /// `lock` held. (Written so that the new connection is retained once, for `connection`: a tuple of it
+    /// and a "connects" flag cost two more retain/release pairs per subscription.)
     @inline(__always)
-    private final func connectionLocked() -> (connection: ShareConnectionBase<Element>, connects: Bool) {
-        if let current = connection {
-            return (current, false)
-        }
+    private final func newConnectionLocked() -> ShareConnectionBase<Element> {
         let made = makeConnection?(self) ?? ShareConnection(parent: self)
         connection = made
-        return (made, true)
+        return made
     }
 }
 

@@ -67,11 +67,13 @@ extension Publishers.Buffer {
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
         private let whenFull: Publishers.BufferingStrategy<Failure>
-        private var buffer: [Input] = []
-        private var demand = Subscribers.Demand.none
-        private var pendingCompletion: Subscribers.Completion<Failure>?
-        private var isDelivering = false
-        private var done = false
+        // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity
+        // checks (which only catch same-thread overlaps) are off.
+        @exclusivity(unchecked) private var buffer: [Input] = []
+        @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+        @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Failure>?
+        @exclusivity(unchecked) private var isDelivering = false
+        @exclusivity(unchecked) private var done = false
 
         init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>) {
             self.downstream = downstream

@@ -158,10 +158,13 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: Subscri
     }
 
     private let lock = ExtLock()
-    private var upstream = UpstreamState.awaitingSubscription(pendingDemand: .none)
-    private var latest: [Any?]
-    private var others: [Subscription?]
-    private var queue: DeliveryQueue<Output, Failure>!
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var upstream = UpstreamState.awaitingSubscription(pendingDemand: .none)
+    @exclusivity(unchecked) private var latest: [Any?]
+    @exclusivity(unchecked) private var others: [Subscription?]
+    /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
+    @exclusivity(unchecked) private var queue: DeliveryQueue<Output, Failure>!
     private let combine: (Input, [Any]) -> Output
 
     var description: String { "WithLatestFrom" }

@@ -32,15 +32,18 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
     private let lock = ExtLock()
     private let strategy: SerialFlatMapStrategy
     private let transform: (Input) -> Child
-    private var queue: DeliveryQueue<Child.Output, Failure>!
-    private var upstream = UpstreamState.awaitingSubscription
-    private var outstanding = Subscribers.Demand.none
-    private var generation = 0
-    private var childActive = false
-    private var childSubscription: Subscription?
-    private var pendingInputs = FIFO<Input>()
-    private var isLaunching = false
-    private var deferredLaunch: (Input, Int)?
+    /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
+    @exclusivity(unchecked) private var queue: DeliveryQueue<Child.Output, Failure>!
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var upstream = UpstreamState.awaitingSubscription
+    @exclusivity(unchecked) private var outstanding = Subscribers.Demand.none
+    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var childActive = false
+    @exclusivity(unchecked) private var childSubscription: Subscription?
+    @exclusivity(unchecked) private var pendingInputs = FIFO<Input>()
+    @exclusivity(unchecked) private var isLaunching = false
+    @exclusivity(unchecked) private var deferredLaunch: (Input, Int)?
     let description: String
 
     init<S: Subscriber>(downstream: S, strategy: SerialFlatMapStrategy, name: String, transform: @escaping (Input) -> Child)

@@ -9,8 +9,9 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var nextKey: UInt64 = 0
-    private var entries: [(key: UInt64, disposable: Disposable)]? = []
+    // Guarded by `lock`; nothing is called out while an access lasts (run-time exclusivity checks off).
+    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var entries: [(key: UInt64, disposable: Disposable)]? = []
 
     /// An empty composite.
     public init() {

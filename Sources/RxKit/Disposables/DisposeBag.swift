@@ -2,8 +2,10 @@
 /// `DisposeBag`: to dispose early, replace the bag (`bag = DisposeBag()`).
 public final class DisposeBag: @unchecked Sendable {
     private let lock = Lock()
-    private var disposables: [Disposable] = []
-    private var disposed = false
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var disposables: [Disposable] = []
+    @exclusivity(unchecked) private var disposed = false
 
     /// An empty bag.
     public init() {}

@@ -3,8 +3,9 @@
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     private let lock = Lock()
-    private var current: Disposable?
-    private var disposed = false
+    // Guarded by `lock`; nothing is called out while an access lasts (run-time exclusivity checks off).
+    @exclusivity(unchecked) private var current: Disposable?
+    @exclusivity(unchecked) private var disposed = false
 
     /// An empty serial disposable.
     public init() {

@@ -74,7 +74,8 @@ final class TraitShapeProducer<Element>: Producer<Element>, @unchecked Sendable 
 final class TraitShapeSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let shape: TraitShapeProducer<Element>.Shape
-    private var element: Element?
+    /// Touched only from `on` (serial), by plain reads and writes: run-time exclusivity checks off.
+    @exclusivity(unchecked) private var element: Element?
 
     init(shape: TraitShapeProducer<Element>.Shape, observer: Observer, cancel: SinkLink?) {
         self.shape = shape

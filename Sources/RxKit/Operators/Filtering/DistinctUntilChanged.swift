@@ -56,7 +56,9 @@ final class DistinctUntilChangedProducer<Element, Key>: Producer<Element>, @unch
 final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
     private let parent: DistinctUntilChangedProducer<Element, Key>
-    private var lastEmittedKey: Key?
+    /// Touched only from `on`, which upstream calls serially, by plain reads and writes (no access spans
+    /// a call out), so the run-time exclusivity checks are off.
+    @exclusivity(unchecked) private var lastEmittedKey: Key?
 
     init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent

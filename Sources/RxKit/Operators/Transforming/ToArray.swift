@@ -23,7 +23,9 @@ final class ToArrayProducer<Element>: Producer<[Element]>, @unchecked Sendable {
 
 final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
     where Observer.Element == [Element] {
-    private var elements: [Element] = []  // touched only from `on`, which upstream calls serially
+    // Touched only from `on`, which upstream calls serially; no access spans a call out (run-time
+    // exclusivity checks off).
+    @exclusivity(unchecked) private var elements: [Element] = []
 
     func on(_ event: Event<Element>) {
         switch event {

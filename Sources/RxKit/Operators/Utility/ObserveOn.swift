@@ -106,13 +106,13 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock()
-    // Under `lock`:
-    private var queue: [Event<Element>] = []
-    private var head = 0
-    private var running = false
-    private var upstreamStopped = false
-    private var runID = 0
-    private var currentRun: Disposable?
+    // Under `lock`, with nothing called out while an access lasts (run-time exclusivity checks off):
+    @exclusivity(unchecked) private var queue: [Event<Element>] = []
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var upstreamStopped = false
+    @exclusivity(unchecked) private var runID = 0
+    @exclusivity(unchecked) private var currentRun: Disposable?
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler

@@ -3,34 +3,47 @@
 /// Inserting into a disposed composite disposes the newcomer at once and returns `nil`.
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
+    // The mutex, inside the object (see `InlineMutex`): one allocation, not two. These three must follow
+    // `resourceTracking` directly.
+    private var mutexHead = InlineWord.sentinel
+    private var mutexStorage = PlatformMutex()
+    private var mutexTail = InlineWord.sentinel
+    private var lock: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: InlineMutex.headAfterResourceTracking)) }
     /// Identifies an inserted disposable, for `remove(for:)`.
     public struct DisposeKey: Hashable, Sendable {
         fileprivate let value: UInt64
     }
 
-    private let lock = Lock()
     // Guarded by `lock`; nothing is called out while an access lasts (run-time exclusivity checks off).
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     @exclusivity(unchecked) private var entries: [(key: UInt64, disposable: Disposable)]? = []
 
     /// An empty composite.
     public init() {
+        InlineMutex.setUp(self, head: InlineMutex.headAfterResourceTracking, initializing: true, owner: "CompositeDisposable")
+    }
+
+    deinit {
+        InlineMutex.tearDown(self, head: InlineMutex.headAfterResourceTracking)
     }
 
     /// A composite holding two disposables.
-    public init(_ disposable1: Disposable, _ disposable2: Disposable) {
+    public convenience init(_ disposable1: Disposable, _ disposable2: Disposable) {
+        self.init()
         entries = [(0, disposable1), (1, disposable2)]
         nextKey = 2
     }
 
     /// A composite holding three disposables.
-    public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
+    public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
+        self.init()
         entries = [(0, disposable1), (1, disposable2), (2, disposable3)]
         nextKey = 3
     }
 
     /// A composite holding all of `disposables`.
-    public init(disposables: [Disposable]) {
+    public convenience init(disposables: [Disposable]) {
+        self.init()
         var list: [(key: UInt64, disposable: Disposable)] = []
         list.reserveCapacity(disposables.count)
         for disposable in disposables {

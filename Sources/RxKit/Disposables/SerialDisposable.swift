@@ -2,13 +2,23 @@
 /// `SerialDisposable`. After disposal, any disposable assigned is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
-    private let lock = Lock()
+    // The mutex, inside the object (see `InlineMutex`): one allocation, not two. These three must follow
+    // `resourceTracking` directly.
+    private var mutexHead = InlineWord.sentinel
+    private var mutexStorage = PlatformMutex()
+    private var mutexTail = InlineWord.sentinel
+    private var lock: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: InlineMutex.headAfterResourceTracking)) }
     // Guarded by `lock`; nothing is called out while an access lasts (run-time exclusivity checks off).
     @exclusivity(unchecked) private var current: Disposable?
     @exclusivity(unchecked) private var disposed = false
 
     /// An empty serial disposable.
     public init() {
+        InlineMutex.setUp(self, head: InlineMutex.headAfterResourceTracking, initializing: true, owner: "SerialDisposable")
+    }
+
+    deinit {
+        InlineMutex.tearDown(self, head: InlineMutex.headAfterResourceTracking)
     }
 
 

@@ -49,6 +49,13 @@ enum InlineMutex {
         roundUp(mutexOffset(head: head) + MemoryLayout<PlatformMutex>.size, to: MemoryLayout<Int>.alignment)
     }
 
+    /// `head` for a root class whose first stored property is a `ResourceTracking` (a word in debug
+    /// builds, nothing in release ones) and whose inline mutex's three properties follow it (an
+    /// `Observable` subclass's too: `Observable`'s only stored property is one).
+    static var headAfterResourceTracking: Int {
+        roundUp(MemoryLayout<ResourceTracking>.size, to: MemoryLayout<Int>.alignment)
+    }
+
     /// The first offset at or after `value` that `alignment` allows.
     static func roundUp(_ value: Int, to alignment: Int) -> Int {
         (value + alignment - 1) / alignment * alignment

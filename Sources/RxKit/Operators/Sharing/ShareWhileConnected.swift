@@ -37,9 +37,7 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 
     /// `Observable`'s stored properties come first: its resource tracking (a word in debug builds, none in
     /// release ones).
-    private static var headOffset: Int {
-        InlineMutex.roundUp(MemoryLayout<ResourceTracking>.size, to: MemoryLayout<Int>.alignment)
-    }
+    private static var headOffset: Int { InlineMutex.headAfterResourceTracking }
 
     /// The share's lock: guards `connection` and, shared by them, every connection's hub.
     fileprivate final var lock: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: Self.headOffset)) }

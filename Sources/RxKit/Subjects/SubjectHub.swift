@@ -196,6 +196,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// Whether nobody is subscribed. Call with `lock` held.
+    @inline(__always)
     final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
 
     /// Adds an observer. Call with `lock` held.
@@ -326,7 +327,16 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
     /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
+    @inline(__always)
     private final func retireLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+        // Nobody delivers: nothing to keep (inline, so the usual case builds no collection and makes no call).
+        if access == .free || access == .held { return }
+        retireDuringDeliveryLocked(removed, access)
+    }
+
+    /// `retireLocked` while a delivery is in progress (`access` is `.owned` or `.deferred`).
+    @inline(never)
+    private final func retireDuringDeliveryLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
         switch access {
         case .free, .held:
             return

@@ -113,6 +113,26 @@ fileprivate struct CatchDeprecatedCalls: CatchDeprecatedAliases {
         #expect(ys.subscriptions == [Subscription(230, 245)])
     }
 
+    /// A source that fails during its subscribe: the fallback is subscribed then, and stays — the source's
+    /// subscription, returned afterwards, is disposed instead of replacing it (RxSwift's `catch` assigns
+    /// the source's subscription through a `SingleAssignmentDisposable` placed first, with this effect).
+    @Test func aSourceFailingDuringSubscribeKeepsTheFallbackAndDisposesTheSourceSubscription() {
+        var sourceDisposed = false
+        let source = Observable<Int>.create { observer in
+            observer.onError(testError)
+            return Disposables.create { sourceDisposed = true }
+        }
+        let fallback = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = source.catch { _ in fallback.asObservable() }.subscribe(onNext: { received.append($0) })
+        #expect(sourceDisposed, "the failed source's subscription was kept")
+        #expect(fallback.hasObservers, "the fallback's subscription was replaced by the source's")
+        fallback.onNext(5)
+        #expect(received == [5])
+        subscription.dispose()
+        #expect(!fallback.hasObservers)
+    }
+
     @Test func catchAndReturnReplacesTheErrorWithOneElementAndCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])

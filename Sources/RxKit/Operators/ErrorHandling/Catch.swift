@@ -70,9 +70,9 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
     }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        let sourceSubscription = SingleAssignmentDisposable()
-        subscription.disposable = sourceSubscription
-        sourceSubscription.setDisposable(source.subscribe(self))
+        // A fallback assigned during this subscribe (the source failed at once) stays; the source's
+        // subscription is then disposed.
+        subscription.setFirst(source.subscribe(self))
         return subscription
     }
 

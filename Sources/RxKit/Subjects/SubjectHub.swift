@@ -276,11 +276,11 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
     final func removeAllLocked(_ access: StateAccess) {
-        if let first = sole {
-            retireLocked(CollectionOfOne(first as AnyObject), access)
+        if sole != nil {
+            if access != .free && access != .held { retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access) }
             sole = nil
-        } else if let node = soleNode {
-            retireLocked(CollectionOfOne(node as AnyObject), access)
+        } else if soleNode != nil {
+            if access != .free && access != .held { retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access) }
             soleNode = nil
         } else if !list.isEmpty {
             retireLocked(list, access)
@@ -300,16 +300,17 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held.
     final func removeLocked(key: UInt64, _ access: StateAccess) {
-        if let first = sole {
-            guard first.key == key else { return }
-            retireLocked(CollectionOfOne(first as AnyObject), access)
+        // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
+        if sole != nil {
+            guard sole.unsafelyUnwrapped.key == key else { return }
+            if access != .free && access != .held { retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access) }
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return
         }
-        if let node = soleNode {
+        if soleNode != nil {
             guard soleNodeKey == key else { return }
-            retireLocked(CollectionOfOne(node as AnyObject), access)
+            if access != .free && access != .held { retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access) }
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return

@@ -8,8 +8,9 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
     where Downstream.Input == Elements.Element
 {
     private let lock = Lock.make()
-    // Guarded by `lock` (the iterator and the look-ahead element also by `isEmitting`: only the emitting
-    // thread advances them), so the run-time exclusivity checks — five per value — are off.
+    // Guarded by `lock`, except the iterator, which only the emitting thread (`isEmitting`) touches, and
+    // advances without the lock: a custom sequence's `next()` is user code, which may call back into this
+    // subscription (`request`, `cancel`). The run-time exclusivity checks — five per value — are off.
     @exclusivity(unchecked) private var iterator: Elements.Iterator
     @exclusivity(unchecked) private var nextElement: Elements.Element?
     @exclusivity(unchecked) private var downstream: Downstream?
@@ -69,8 +70,18 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
         isEmitting = true
         while let downstream = downstream, self.demand > 0, let element = nextElement {
             self.demand -= 1
-            nextElement = iterator.next()
-            let isLast = nextElement == nil
+            nextElement = nil
+            lock.unlock()
+            let following = iterator.next()
+            lock.lock()
+            if self.downstream == nil {
+                // Cancelled while the iterator ran: nothing more is sent (the elements go with no lock held).
+                isEmitting = false
+                lock.unlock()
+                return
+            }
+            nextElement = following
+            let isLast = following == nil
             if isLast { self.downstream = nil }
             lock.unlock()
             let additional = downstream.receive(element)
@@ -87,9 +98,12 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
 
     func cancel() {
         lock.lock()
-        downstream = nil
-        nextElement = nil
+        // Released outside the lock: their deinits may run arbitrary code.
+        let releasedDownstream = downstream.take()
+        let releasedElement = nextElement.take()
         lock.unlock()
+        _ = releasedDownstream
+        _ = releasedElement
     }
 }
 

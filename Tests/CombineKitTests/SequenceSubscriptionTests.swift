@@ -81,6 +81,47 @@ import Testing
         #expect(subscriber.demandViolations == 0)
     }
 
+    /// A sequence whose iterator runs `onNext` (given the index of the call) inside each `next()`.
+    struct CallingBack: Sequence, Sendable {
+        let count: Int
+        let onNext: @Sendable (Int) -> Void
+
+        struct Iterator: IteratorProtocol {
+            let count: Int
+            let onNext: @Sendable (Int) -> Void
+            var index = 0
+            mutating func next() -> Int? {
+                onNext(index)
+                defer { index += 1 }
+                return index < count ? index : nil
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(count: count, onNext: onNext) }
+    }
+
+    /// A custom iterator is user code: the subscription advances it without holding its lock, so the
+    /// iterator may call back into the subscription (Combine's `Publishers.Sequence` pulls elements as
+    /// demanded; nothing forbids this). Before, a call back deadlocked on the lock: a regression hangs
+    /// this test (checked: with the old subscription it never returns).
+    @Test func anIteratorMayRequestAndCancelFromInsideNext() {
+        nonisolated(unsafe) var handle: Recorder?
+        let requesting = Recorder(initialDemand: .max(1))
+        handle = requesting
+        CallingBack(count: 5) { index in if index > 0 { handle?.request(.max(1)) } }.publisher.subscribe(requesting)
+        #expect(requesting.values == [0, 1, 2, 3, 4])
+        #expect(requesting.completion == .finished)
+        #expect(requesting.demandViolations == 0)
+
+        let cancelling = Recorder(initialDemand: .unlimited)
+        handle = cancelling
+        // The third call (made after sending 0, to look ahead past 1) cancels: 1 is not sent.
+        CallingBack(count: 5) { index in if index == 2 { handle?.cancel() } }.publisher.subscribe(cancelling)
+        #expect(cancelling.values == [0])
+        #expect(cancelling.completion == nil)
+        handle = nil
+    }
+
     @Test func integerRangesAtTheEdgesOfInt() {
         let top = Recorder()
         ((Int.max - 2)...Int.max).publisher.subscribe(top)

@@ -33,13 +33,14 @@ func destroyMutex(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     #endif
 }
 
-/// The layout of a mutex kept inside an object that is not a `Lock` (`LockingObserverNode`, a share):
+/// The layout of a mutex kept inside an object (`Lock`, `LockingObserverNode`, a share, the disposables that lock):
 /// three stored properties declared in this order — `InlineWord.sentinel`, `PlatformMutex()`,
 /// `InlineWord.sentinel` — starting `head` bytes into the object's stored properties. Swift lays out a
 /// class's stored properties after its superclass's, in declaration order, so `head` is known where the
 /// class is defined; `setUp` checks both sentinels, so a layout surprise stops the program with a message
 /// instead of corrupting a property. After `setUp` the head word records whether the mutex was initialised
-/// (for `tearDown`); Swift code never touches the three properties again.
+/// (for `tearDown`); Swift code never touches the three properties again. (`Lock` uses the arithmetic only:
+/// it checks its own layout, and its head word becomes its subclasses' spare word.)
 enum InlineMutex {
     static func mutexOffset(head: Int) -> Int {
         roundUp(head + MemoryLayout<Int>.size, to: MemoryLayout<PlatformMutex>.alignment)

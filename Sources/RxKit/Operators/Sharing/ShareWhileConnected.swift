@@ -16,15 +16,15 @@
 /// dropping a connection are atomic.
 @usableFromInline
 class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
-    /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
-    /// (`MapShareWhileConnected`, `FilterShareWhileConnected`), whose connections observe the operator's
-    /// upstream and run its closure themselves.
     // The share's mutex, inside the object (see `InlineMutex`): one allocation per share, not two. These
     // three must stay its first stored properties (`headOffset`).
     private final var mutexHead = InlineWord.sentinel
     private final var mutexStorage = PlatformMutex()
     private final var mutexTail = InlineWord.sentinel
 
+    /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
+    /// (`MapShareWhileConnected`, `FilterShareWhileConnected`), whose connections observe the operator's
+    /// upstream and run its closure themselves.
     fileprivate final let source: Observable<Element>?
     fileprivate final let replaysLatest: Bool
     /// The live connection, if any. Guarded by `lock`.

@@ -41,6 +41,12 @@ extension Publishers {
 
     /// A publisher that automatically connects to an upstream connectable publisher: on the first
     /// subscription it connects, and it disconnects when every subscription has ended.
+    ///
+    /// Connecting and disconnecting are serialised: one thread at a time makes a transition (outside the
+    /// lock: `connect()` and `cancel()` run upstream code), and a subscriber count that changes meanwhile
+    /// is settled by that thread when its transition ends. So a new connection is made only after the
+    /// previous one's cancel has returned — the two never feed the shared subject at once, which would hand
+    /// a subscriber the same upstream value twice.
     public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -48,8 +54,11 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
         private let lock = Lock.make()
+        // Guarded by `lock`.
         private var connection: Cancellable?
         private var subscriberCount = 0
+        /// Whether a thread is connecting or disconnecting (see the class).
+        private var isTransitioning = false
 
         public init(upstream: Upstream) {
             self.upstream = upstream
@@ -60,36 +69,46 @@ extension Publishers {
             subscriberCount += 1
             lock.unlock()
             upstream.subscribe(AutoconnectInner(parent: self, downstream: subscriber))
-            lock.lock()
-            let needsConnection = connection == nil && subscriberCount > 0
-            if needsConnection { connection = PendingConnection() }
-            lock.unlock()
-            guard needsConnection else { return }
-            let newConnection = upstream.connect()
-            lock.lock()
-            let stillWanted = connection is PendingConnection && subscriberCount > 0
-            connection = stillWanted ? newConnection : nil
-            lock.unlock()
-            if !stillWanted { newConnection.cancel() }
+            settle()
         }
 
         fileprivate func subscriberEnded() {
             lock.lock()
             subscriberCount -= 1
-            guard subscriberCount == 0, let connection = connection else {
+            lock.unlock()
+            settle()
+        }
+
+        /// Connects while someone is subscribed and nothing is connected, disconnects while nobody is and
+        /// something is — unless another thread is making a transition, which then settles this change too.
+        private func settle() {
+            lock.lock()
+            guard !isTransitioning else {
                 lock.unlock()
                 return
             }
-            self.connection = nil
+            while true {
+                if subscriberCount > 0 && connection == nil {
+                    isTransitioning = true
+                    lock.unlock()
+                    let made = upstream.connect()
+                    lock.lock()
+                    connection = made
+                    isTransitioning = false
+                } else if subscriberCount == 0, let current = connection {
+                    connection = nil
+                    isTransitioning = true
+                    lock.unlock()
+                    current.cancel()
+                    lock.lock()
+                    isTransitioning = false
+                } else {
+                    break
+                }
+            }
             lock.unlock()
-            connection.cancel()
         }
     }
-}
-
-/// Placeholder stored while `connect()` is running.
-private final class PendingConnection: Cancellable {
-    func cancel() {}
 }
 
 private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable

@@ -277,10 +277,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
     final func removeAllLocked(_ access: StateAccess) {
         if sole != nil {
-            if access != .free && access != .held { retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access) }
+            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
             sole = nil
         } else if soleNode != nil {
-            if access != .free && access != .held { retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access) }
+            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
             soleNode = nil
         } else if !list.isEmpty {
             retireLocked(list, access)
@@ -303,14 +303,14 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
         if sole != nil {
             guard sole.unsafelyUnwrapped.key == key else { return }
-            if access != .free && access != .held { retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access) }
+            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return
         }
         if soleNode != nil {
             guard soleNodeKey == key else { return }
-            if access != .free && access != .held { retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access) }
+            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return

@@ -315,6 +315,8 @@ struct StressRxKitTests {
                 .do(onSubscribe: { subscriptions.mutate { $0 += 1 } }, onDispose: { disposals.mutate { $0 += 1 } })
                 .share(replay: 1)
             let published = source.publish().refCount()
+            // `.forever` is `multicast(subject).refCount()` over one subject kept across connections.
+            let sharedForever = source.share(replay: 1, scope: .forever)
             let observers = Locked<[CheckedObserver<Int>]>([])
             Stress.race { thread in
                 if thread == 0 {
@@ -323,7 +325,7 @@ struct StressRxKitTests {
                     for round in 0..<Stress.valuesPerThread / 5 {
                         let observer = CheckedObserver<Int>()
                         observers.mutate { $0.append(observer) }
-                        let subscription = (round.isMultiple(of: 2) ? shared : published).subscribe(observer)
+                        let subscription = [shared, published, sharedForever][round % 3].subscribe(observer)
                         subscription.dispose()
                     }
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -99,5 +100,77 @@ fileprivate func record<Source: ObservableType>(
             scheduler.start()
         }
         #expect(delta == 0)
+    }
+
+    /// Holds the first disposal of a connection, on the thread disposing it, until the test lets it go.
+    final class DisposeGate: @unchecked Sendable {
+        private let lock = NSLock()
+        private var blockNext = true
+        let inDispose = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+
+        func disposing() {
+            lock.lock()
+            let blocks = blockNext
+            blockNext = false
+            lock.unlock()
+            guard blocks else { return }
+            inDispose.signal()
+            proceed.wait()
+        }
+    }
+
+    /// A connectable whose connections pass through `gate` when disposed; like RxSwift's, while its base is
+    /// connected `connect()` hands back (a handle on) that same connection.
+    struct GatedConnectable<Base: ConnectableObservableType>: ConnectableObservableType {
+        typealias Element = Base.Element
+        let base: Base
+        let gate: DisposeGate
+
+        func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+            base.subscribe(observer)
+        }
+
+        func connect() -> Disposable {
+            let connection = base.connect()
+            return Disposables.create { [gate] in
+                gate.disposing()
+                connection.dispose()
+            }
+        }
+    }
+
+    /// A subscriber arriving while the last one's departure is still disposing the connection (held on
+    /// another thread) is connected once that disposal has returned, not handed the connection being
+    /// disposed — which would leave it subscribed to the subject with nothing connected. (RxSwift:
+    /// `refCount()` connects when the subscriber count goes from zero to one.)
+    @Test func aSubscriberArrivingDuringTheLastOnesDisconnectIsConnectedAfterIt() {
+        final class Values: @unchecked Sendable {
+            private let lock = NSLock()
+            private var received: [Int] = []
+            func append(_ value: Int) { lock.lock(); received.append(value); lock.unlock() }
+            var value: [Int] { lock.lock(); defer { lock.unlock() }; return received }
+        }
+        let gate = DisposeGate()
+        let source = PublishSubject<Int>()
+        let shared = GatedConnectable(base: source.publish(), gate: gate).refCount()
+        struct Handle: @unchecked Sendable { let disposable: Disposable }  // disposing is thread-safe
+        let first = Handle(disposable: shared.subscribe(onNext: { _ in }))
+        let departed = DispatchSemaphore(value: 0)
+        let departing = Thread {
+            first.disposable.dispose()
+            departed.signal()
+        }
+        departing.start()
+        gate.inDispose.wait()  // the last subscriber left; its connection's disposal is held
+        let values = Values()
+        let second = shared.subscribe(onNext: { values.append($0) })
+        source.onNext(7)  // the held connection is still subscribed to the source: 7 reaches the subject
+        gate.proceed.signal()
+        departed.wait()
+        source.onNext(8)  // through the connection made after the disposal returned
+        #expect(values.value == [7, 8], "the subscriber was left without a connection, or got a value twice")
+        second.dispose()
+        #expect(!source.hasObservers, "the last subscriber's departure left the source connected")
     }
 }

@@ -6,14 +6,25 @@ extension ConnectableObservableType {
     }
 }
 
+/// Connecting and disconnecting are serialised: one thread at a time makes a transition (outside the lock:
+/// `connect()` and the connection's `dispose()` run the connectable's code), and a count that changes
+/// meanwhile is settled by that thread when its transition ends. So a new connection is asked for only after
+/// the previous one's disposal has returned: a connectable that hands back its current connection while it
+/// is still connected (as RxSwift's do) can never give the new subscriber the connection being disposed,
+/// which would leave it subscribed with nothing connected.
 final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
     let source: Source
     private let lock = Lock()
     // Under `lock`:
     private var count = 0
-    /// Changes whenever the connection ends, so late bookkeeping from an older connection is ignored.
+    /// Changes whenever the subscriber count starts from zero again or the connection ends, so late
+    /// bookkeeping from an older round is ignored.
     private var generation: UInt64 = 0
     private var connection: Disposable?
+    /// The generation `connection` was made for; a connection of an older one is disposed.
+    private var connectionGeneration: UInt64 = 0
+    /// Whether a thread is connecting or disconnecting (see the class).
+    private var isTransitioning = false
 
     init(source: Source) {
         self.source = source
@@ -26,60 +37,67 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
         return (sink, subscription)
     }
 
-    /// Counts `sink` in; returns its generation and whether it must connect.
-    func retain<Observer>(_ sink: RefCountSink<Source, Observer>) -> (generation: UInt64, connect: Bool) {
-        lock.withLock {
-            count += 1
-            let first = count == 1
-            if first { generation &+= 1 }
-            sink.generation = generation
-            return (generation, first)
-        }
-    }
-
-    /// Connects for `generation`, unless the connection ended or everyone left meanwhile.
-    func connect(for generation: UInt64) {
-        let newConnection = source.connect()
+    /// Counts `sink` in and connects if it is the first; returns its generation.
+    func retain<Observer>(_ sink: RefCountSink<Source, Observer>) -> UInt64 {
         lock.lock()
-        if self.generation == generation, count > 0, connection == nil {
-            connection = newConnection
-            lock.unlock()
-        } else {
-            lock.unlock()
-            newConnection.dispose()
-        }
+        count += 1
+        if count == 1 { generation &+= 1 }
+        sink.generation = generation
+        let generation = self.generation
+        settleLocked()
+        return generation
     }
 
     /// One subscriber of `generation` left; the last one disconnects.
     func release(_ generation: UInt64) {
         lock.lock()
-        guard self.generation == generation, count > 0 else {
-            lock.unlock()
-            return
+        if self.generation == generation, count > 0 {
+            count -= 1
+            if count == 0 { self.generation &+= 1 }
         }
-        count -= 1
-        let ending = count == 0 ? endLocked() : nil
-        lock.unlock()
-        ending?.dispose()
+        settleLocked()
     }
 
     /// The shared sequence terminated for a subscriber of `generation`: the connection is over.
     func terminated<Observer>(_ sink: RefCountSink<Source, Observer>) {
         lock.lock()
-        guard let generation = sink.generation, self.generation == generation else {
+        if let generation = sink.generation, self.generation == generation {
+            count = 0
+            self.generation &+= 1
+        }
+        settleLocked()
+    }
+
+    /// Called with `lock` held; returns with it released. Disconnects a connection nobody counts on any
+    /// more and connects while someone is subscribed and nothing is connected, until neither holds —
+    /// unless another thread is making a transition, which then settles this change too.
+    private func settleLocked() {
+        guard !isTransitioning else {
             lock.unlock()
             return
         }
-        count = 0
-        let ending = endLocked()
+        while true {
+            if let current = connection, count == 0 || connectionGeneration != generation {
+                connection = nil
+                isTransitioning = true
+                lock.unlock()
+                current.dispose()
+                lock.lock()
+                isTransitioning = false
+            } else if connection == nil, count > 0 {
+                let wanted = generation
+                isTransitioning = true
+                lock.unlock()
+                let made = source.connect()
+                lock.lock()
+                isTransitioning = false
+                connection = made
+                connectionGeneration = wanted  // if the round ended meanwhile, the next pass disposes it
+            } else {
+                break
+            }
+        }
         lock.unlock()
-        ending?.dispose()
-    }
-
-    private func endLocked() -> Disposable? {
-        generation &+= 1
-        let ending = connection.take()
-        return ending
     }
 }
 
@@ -101,8 +119,7 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
         let subscription = parent.source.subscribe(self)
         // A subject that had already terminated ended this subscription at once: nothing to connect.
         if isDisposed { return subscription }
-        let (generation, mustConnect) = parent.retain(self)
-        if mustConnect { parent.connect(for: generation) }
+        let generation = parent.retain(self)
         let parent = self.parent
         return Disposables.create {
             subscription.dispose()

@@ -98,28 +98,45 @@ extension Publishers {
             if let newConnection { connect(upstream, newConnection) }
         }
 
-        /// Upstream terminated through `connection`.
+        /// Upstream terminated through `connection`, which is about to pass the termination to its subject.
         fileprivate func connectionTerminated(_ connection: ShareReplayConnection<Upstream>) {
-            lock.withLock {
-                guard self.connection === connection else { return }
-                self.connection = nil
-                subscriberCount = 0
+            let superseded: Subscription? = lock.withLock {
                 switch scope {
-                case .whileConnected: subject = nil
-                case .forever: subjectTerminated = true
+                case .whileConnected:
+                    // The subject ends with its connection; a connection already let go (its last
+                    // subscriber left) ends a subject that nobody shares any more.
+                    guard self.connection === connection else { return nil }
+                    self.connection = nil
+                    subscriberCount = 0
+                    subject = nil
+                    return nil
+                case .forever:
+                    // The subject is for good, so it is terminated whichever connection fed it: even one
+                    // let go while its termination was on the way, after a newer one had been made — that
+                    // newer one is then cancelled, since nothing may reach a terminated subject.
+                    guard !subjectTerminated, subject === connection.subject else { return nil }
+                    subjectTerminated = true
+                    subscriberCount = 0
+                    defer { self.connection = nil }
+                    return self.connection === connection ? nil : self.connection?.end()
                 }
             }
+            superseded?.cancel()
         }
 
         /// A subscriber of `subject` cancelled.
         fileprivate func memberLeft(subject: ReplayingSubject<Output, Failure>) {
-            let toCancel: ShareReplayConnection<Upstream>? = lock.withLock {
+            // The connection is ended here, under the lock, and only its upstream subscription is cancelled
+            // outside: a subscriber arriving once the lock is released connects anew at once, and the old
+            // connection must not be feeding the subject by then (with `.forever` both would feed the same
+            // subject, and its subscribers would get a value twice).
+            let toCancel: Subscription? = lock.withLock {
                 guard self.subject === subject, !subjectTerminated, subscriberCount > 0 else { return nil }
                 subscriberCount -= 1
                 guard subscriberCount == 0 else { return nil }
                 if scope == .whileConnected { self.subject = nil }
                 defer { connection = nil }
-                return connection
+                return connection?.end()
             }
             toCancel?.cancel()
         }
@@ -136,7 +153,8 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = ExtLock()
     private weak var parent: Publishers.ShareReplay<Upstream>?
-    private let subject: ReplayingSubject<Input, Failure>
+    /// The subject this connection feeds.
+    fileprivate let subject: ReplayingSubject<Input, Failure>
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var ended = false
 
@@ -180,12 +198,18 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     }
 
     @usableFromInline func cancel() {
-        let subscription: Subscription? = lock.withLock {
+        end()?.cancel()
+    }
+
+    /// Stops forwarding at once (the parent calls it under its own lock: this lock nests inside the
+    /// parent's, never the other way round) and returns the upstream subscription for the caller to
+    /// cancel outside any lock.
+    fileprivate func end() -> Subscription? {
+        lock.withLock {
             ended = true
             defer { self.subscription = nil }
             return self.subscription
         }
-        subscription?.cancel()
     }
 }
 

@@ -202,6 +202,9 @@ struct StressCombineKitTests {
             let counted = source.handleEvents(receiveSubscription: { _ in subscriptions.mutate { $0 += 1 } },
                                               receiveCancel: { cancels.mutate { $0 += 1 } })
             let replayed = counted.share(replay: 1)
+            // `.forever` keeps one subject across connections, so a second connection made while the
+            // first is still subscribed upstream would hand its subscribers a value twice.
+            let replayedForever = counted.share(replay: 1, scope: .forever)
             let shared = Unchecked(counted.share())
             let subscribers = Locked<[TestSubscriber<Int, Never>]>([])
             Stress.race { thread in
@@ -211,7 +214,11 @@ struct StressCombineKitTests {
                     for round in 0..<Stress.valuesPerThread / 5 {
                         let subscriber = TestSubscriber<Int, Never>()
                         subscribers.mutate { $0.append(subscriber) }
-                        if round.isMultiple(of: 2) { replayed.subscribe(subscriber) } else { shared.value.subscribe(subscriber) }
+                        switch round % 3 {
+                        case 0: replayed.subscribe(subscriber)
+                        case 1: shared.value.subscribe(subscriber)
+                        default: replayedForever.subscribe(subscriber)
+                        }
                         subscriber.cancel()
                     }
                 }

@@ -110,7 +110,12 @@ extension Publishers.Buffer {
                     status = .terminal
                     lock.setSubscribedFlag(false)
                     buffer = []
-                    pendingCompletion = .failure(makeError())
+                    lock.unlock()
+                    // The factory is the user's code, so it runs outside the lock (it may call back into this
+                    // subscription). The status is already terminal: nothing else is accepted meanwhile.
+                    let error = makeError()
+                    lock.lock()
+                    pendingCompletion = .failure(error)
                     lock.unlock()
                     subscription?.cancel()
                     drain()

@@ -122,6 +122,19 @@ import Testing
         #expect(failed.events == [.subscription(0), .failure(0, .oops)])
     }
 
+    /// The error factory is user code, so it may call back into the subscription (house rule: no lock held
+    /// while calling user code; with the lock held this request deadlocked).
+    @Test func customErrorFactoryMayCallBackIntoTheSubscription() {
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        let publisher = AnyPublisher<Int, TestError>(DemandIgnoringPublisher(values: [1, 2, 3]))
+        publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .customError {
+            subscriber.request(.max(1))
+            return .oops
+        }).subscribe(subscriber)
+        subscriber.request(.unlimited)
+        #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
+    }
+
     @Test func cancelStopsDelivery() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()

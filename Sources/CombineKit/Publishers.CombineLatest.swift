@@ -50,11 +50,16 @@ extension Publishers {
             self.b = b
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombineLatestCoordinator<S>(count: 2, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output) }
-            coordinator.start(downstream: subscriber) {
-                coordinator.attach(a, at: 0)
-                coordinator.attach(b, at: 1)
+            let coordinator = CombineLatestCoordinator<S>(count: 2, downstream: subscriber)
+            var layout = TupleLayout()
+            let aChild = CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: layout.place(A.Output.self))
+            let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
+            precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
+            coordinator.start(downstream: subscriber, children: [aChild, bChild]) {
+                self.a.subscribe(aChild)
+                self.b.subscribe(bChild)
             }
         }
     }
@@ -73,12 +78,18 @@ extension Publishers {
             self.c = c
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombineLatestCoordinator<S>(count: 3, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output, $0[2]! as! C.Output) }
-            coordinator.start(downstream: subscriber) {
-                coordinator.attach(a, at: 0)
-                coordinator.attach(b, at: 1)
-                coordinator.attach(c, at: 2)
+            let coordinator = CombineLatestCoordinator<S>(count: 3, downstream: subscriber)
+            var layout = TupleLayout()
+            let aChild = CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: layout.place(A.Output.self))
+            let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
+            let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
+            precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
+            coordinator.start(downstream: subscriber, children: [aChild, bChild, cChild]) {
+                self.a.subscribe(aChild)
+                self.b.subscribe(bChild)
+                self.c.subscribe(cChild)
             }
         }
     }
@@ -99,13 +110,20 @@ extension Publishers {
             self.d = d
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let coordinator = CombineLatestCoordinator<S>(count: 4, downstream: subscriber) { ($0[0]! as! A.Output, $0[1]! as! B.Output, $0[2]! as! C.Output, $0[3]! as! D.Output) }
-            coordinator.start(downstream: subscriber) {
-                coordinator.attach(a, at: 0)
-                coordinator.attach(b, at: 1)
-                coordinator.attach(c, at: 2)
-                coordinator.attach(d, at: 3)
+            let coordinator = CombineLatestCoordinator<S>(count: 4, downstream: subscriber)
+            var layout = TupleLayout()
+            let aChild = CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: layout.place(A.Output.self))
+            let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
+            let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
+            let dChild = CombineLatestChild<D.Output, S>(coordinator: coordinator, index: 3, offset: layout.place(D.Output.self))
+            precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
+            coordinator.start(downstream: subscriber, children: [aChild, bChild, cChild, dChild]) {
+                self.a.subscribe(aChild)
+                self.b.subscribe(bChild)
+                self.c.subscribe(cChild)
+                self.d.subscribe(dChild)
             }
         }
     }

@@ -229,6 +229,23 @@ import Testing
         _ = (fourWay, threeWay, twoWay)
     }
 
+    // A zero-size element sits at the offset the previous element ends at (Swift's tuple layout), so it
+    // can share its offset with the next element; values around it must come out unchanged.
+    @Test func zeroSizeElementsCombineWithTheirNeighbours() {
+        let tick = PassthroughSubject<Void, Never>()
+        let number = PassthroughSubject<Int64, Never>()
+        let flag = PassthroughSubject<Bool, Never>()
+        var received: [String] = []
+        let subscription = flag.combineLatest(tick, number, tick).sink { received.append("\($0.0) \($0.2)") }
+        flag.send(true)
+        tick.send(())
+        number.send(-42)
+        flag.send(false)
+        tick.send(())
+        #expect(received == ["true -42", "false -42", "false -42", "false -42"])
+        _ = subscription
+    }
+
     final class Token: Sendable {
         let id: Int
         init(_ id: Int) { self.id = id }

@@ -77,10 +77,13 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let selector = resultSelector
-            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, otherCount: 1) { value, latest in
-                selector(value, latest[0] as! Other.Output)
+            let slot = LatestValueSlot<Other.Output>()
+            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, slots: [slot]) { value, lock in
+                let latest = slot.value.pointee
+                lock.unlock()
+                return selector(value, latest)
             }
-            inner.start { [other] in inner.subscribeOther(other, index: 0) } upstream: { upstream.subscribe(inner) }
+            inner.start { [other] in inner.subscribeOther(other, slot: slot) } upstream: { upstream.subscribe(inner) }
         }
     }
 
@@ -104,12 +107,17 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let selector = resultSelector
-            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, otherCount: 2) { value, latest in
-                selector(value, latest[0] as! Other1.Output, latest[1] as! Other2.Output)
+            let slot1 = LatestValueSlot<Other1.Output>()
+            let slot2 = LatestValueSlot<Other2.Output>()
+            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, slots: [slot1, slot2]) { value, lock in
+                let latest1 = slot1.value.pointee
+                let latest2 = slot2.value.pointee
+                lock.unlock()
+                return selector(value, latest1, latest2)
             }
             inner.start { [other1, other2] in
-                inner.subscribeOther(other1, index: 0)
-                inner.subscribeOther(other2, index: 1)
+                inner.subscribeOther(other1, slot: slot1)
+                inner.subscribeOther(other2, slot: slot2)
             } upstream: { upstream.subscribe(inner) }
         }
     }
@@ -136,44 +144,138 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let selector = resultSelector
-            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, otherCount: 3) { value, latest in
-                selector(value, latest[0] as! Other1.Output, latest[1] as! Other2.Output, latest[2] as! Other3.Output)
+            let slot1 = LatestValueSlot<Other1.Output>()
+            let slot2 = LatestValueSlot<Other2.Output>()
+            let slot3 = LatestValueSlot<Other3.Output>()
+            let inner = WithLatestFromInner<Upstream.Output, Output, Failure>(downstream: subscriber, slots: [slot1, slot2, slot3]) { value, lock in
+                let latest1 = slot1.value.pointee
+                let latest2 = slot2.value.pointee
+                let latest3 = slot3.value.pointee
+                lock.unlock()
+                return selector(value, latest1, latest2, latest3)
             }
             inner.start { [other1, other2, other3] in
-                inner.subscribeOther(other1, index: 0)
-                inner.subscribeOther(other2, index: 1)
-                inner.subscribeOther(other3, index: 2)
+                inner.subscribeOther(other1, slot: slot1)
+                inner.subscribeOther(other2, slot: slot2)
+                inner.subscribeOther(other3, slot: slot3)
             } upstream: { upstream.subscribe(inner) }
         }
     }
 }
 
-/// The inner object of the `withLatestFrom` family: subscriber of upstream, subscription of
-/// downstream, owner of the subscriptions to the other sources.
-internal final class WithLatestFromInner<Input, Output, Failure: Error>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
-    private enum UpstreamState {
+/// The latest value of one "other" source, kept in place (no `Any` box, no cast when it is read),
+/// guarded by the lock of the `WithLatestFromCore` it belongs to.
+internal class LatestValueSlotBase: @unchecked Sendable {
+    /// Whether the source has produced a value (guarded by the core's lock).
+    @exclusivity(unchecked) final var hasValue = false
+
+    /// Destroys the value, if any. Call once nothing reads or writes the slot any more (after the core
+    /// turned terminal), with no lock held: the value's deinit may run arbitrary code.
+    func clear() {}
+}
+
+/// `LatestValueSlotBase` for values of type `Value`: initialised at `value` while `hasValue`.
+internal final class LatestValueSlot<Value>: LatestValueSlotBase, @unchecked Sendable {
+    let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+
+    override func clear() {
+        guard hasValue else { return }
+        hasValue = false
+        value.deinitialize(count: 1)
+    }
+
+    deinit {
+        clear()
+        value.deallocate()
+    }
+}
+
+/// What the "other" sinks of `withLatestFrom` need from the operator's inner object: its lock, its state
+/// and the bookkeeping of their subscriptions. Not generic over the upstream and output types, so an other
+/// sink is generic over its own value type and the failure only.
+internal class WithLatestFromCore<Failure: Error>: @unchecked Sendable {
+    enum UpstreamState {
         case awaitingSubscription(pendingDemand: Subscribers.Demand)
         case subscribed(Subscription)
         case terminal
     }
 
-    private let lock = ExtLock()
+    let lock = ExtLock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
-    @exclusivity(unchecked) private var upstream = UpstreamState.awaitingSubscription(pendingDemand: .none)
-    @exclusivity(unchecked) private var latest: [Any?]
-    @exclusivity(unchecked) private var others: [Subscription?]
+    @exclusivity(unchecked) var upstream = UpstreamState.awaitingSubscription(pendingDemand: .none)
+    /// The other sources' subscriptions, in the order of `slots`; `nil` before one arrives and after its
+    /// source finished.
+    @exclusivity(unchecked) var others: [Subscription?]
+    /// How many slots have a value: upstream values are combined once all of them do (a slot never
+    /// loses its value while the subscription lasts, so the count only grows).
+    @exclusivity(unchecked) var readyCount = 0
+    let slots: [LatestValueSlotBase]
+
+    init(slots: [LatestValueSlotBase]) {
+        self.slots = slots
+        others = Array(repeating: nil, count: slots.count)
+    }
+
+    /// Whether the subscription ended (completion, failure or cancel). Call with `lock` held.
+    var isTerminalLocked: Bool {
+        if case .terminal = upstream { return true }
+        return false
+    }
+
+    /// Turns terminal; returns what to cancel (nothing if it already was terminal). Call with `lock` held.
+    func terminateLocked() -> (upstream: Subscription?, others: [Subscription], wasActive: Bool) {
+        let upstreamSubscription: Subscription?
+        switch upstream {
+        case .terminal: return (nil, [], false)
+        case .subscribed(let subscription): upstreamSubscription = subscription
+        case .awaitingSubscription: upstreamSubscription = nil
+        }
+        upstream = .terminal
+        let otherSubscriptions = others.compactMap { $0 }
+        others = Array(repeating: nil, count: others.count)
+        return (upstreamSubscription, otherSubscriptions, true)
+    }
+
+    /// Destroys the kept values once terminal (no lock held; see `LatestValueSlotBase.clear`).
+    func clearSlots() {
+        for slot in slots { slot.clear() }
+    }
+
+    func otherSubscribed(_ subscription: Subscription, index: Int) -> Bool {
+        lock.withLock {
+            if isTerminalLocked { return false }
+            others[index] = subscription
+            return true
+        }
+    }
+
+    func otherFinished(index: Int) {
+        lock.withLock { others[index] = nil }  // its last value stays usable (RxSwift)
+    }
+
+    func otherFailed(_ completion: Subscribers.Completion<Failure>) {
+        preconditionFailure("WithLatestFromCore.otherFailed(_:) is overridden by WithLatestFromInner")
+    }
+}
+
+/// The inner object of the `withLatestFrom` family: subscriber of upstream, subscription of
+/// downstream, owner of the subscriptions to the other sources. The other sources' latest values live in
+/// typed slots (`LatestValueSlot`); `combineAndUnlock`, made by the publisher with the concrete types,
+/// copies them out with the lock held, releases it and calls the result selector.
+internal final class WithLatestFromInner<Input, Output, Failure: Error>: WithLatestFromCore<Failure>, Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
     @exclusivity(unchecked) private var queue: DeliveryQueue<Output, Failure>!
-    private let combine: (Input, [Any]) -> Output
+    /// Called with `lock` held and every slot holding a value; releases the lock before it calls the
+    /// user's selector.
+    private let combineAndUnlock: (Input, ExtLock) -> Output
 
     var description: String { "WithLatestFrom" }
 
-    init<S: Subscriber>(downstream: S, otherCount: Int, combine: @escaping (Input, [Any]) -> Output)
+    init<S: Subscriber>(downstream: S, slots: [LatestValueSlotBase], combineAndUnlock: @escaping (Input, ExtLock) -> Output)
         where S.Input == Output, S.Failure == Failure {
-        latest = Array(repeating: nil, count: otherCount)
-        others = Array(repeating: nil, count: otherCount)
-        self.combine = combine
+        self.combineAndUnlock = combineAndUnlock
+        super.init(slots: slots)
         queue = DeliveryQueue(downstream) { [unowned self] demand in self.forwardDemand(demand) }
     }
 
@@ -181,12 +283,13 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: Subscri
     func start(others subscribeOthers: () -> Void, upstream subscribeUpstream: () -> Void) {
         queue.start(self)
         subscribeOthers()
-        if lock.withLock({ if case .terminal = upstream { return true } else { return false } }) { return }
+        if lock.withLock({ isTerminalLocked }) { return }
         subscribeUpstream()
     }
 
-    func subscribeOther<P: Publisher>(_ publisher: P, index: Int) where P.Failure == Failure {
-        publisher.subscribe(WithLatestFromOtherSink<P.Output, Failure>(parent: self, index: index))
+    func subscribeOther<P: Publisher>(_ publisher: P, slot: LatestValueSlot<P.Output>) where P.Failure == Failure {
+        let index = slots.firstIndex { $0 === slot }!
+        publisher.subscribe(WithLatestFromOtherSink<P.Output, Failure>(parent: self, slot: slot, index: index))
     }
 
     private func forwardDemand(_ demand: Subscribers.Demand) {
@@ -223,54 +326,35 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: Subscri
             lock.unlock()
             return .none
         }
-        let snapshot = latest
-        lock.unlock()
-        let values = snapshot.compactMap { $0 }
-        guard values.count == snapshot.count else { return .max(1) }
-        queue.send(combine(input, values))
+        guard readyCount == slots.count else {
+            lock.unlock()
+            return .max(1)  // dropped (RxSwift): ask for a replacement, so downstream's demand still holds
+        }
+        queue.send(combineAndUnlock(input, lock))
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let otherSubscriptions: [Subscription]? = lock.withLock {
-            guard case .subscribed = upstream else { return nil }
-            upstream = .terminal
-            defer { others = others.map { _ in nil } }
-            return others.compactMap { $0 }
+        let (otherSubscriptions, wasActive): ([Subscription], Bool) = lock.withLock {
+            guard case .subscribed = upstream else { return ([], false) }
+            let ended = terminateLocked()
+            return (ended.others, ended.wasActive)
         }
-        guard let otherSubscriptions else { return }
+        guard wasActive else { return }
         otherSubscriptions.forEach { $0.cancel() }
+        clearSlots()
         queue.finish(completion)
     }
 
     // MARK: Other sources
 
-    func otherSubscribed(_ subscription: Subscription, index: Int) -> Bool {
-        lock.withLock {
-            if case .terminal = upstream { return false }
-            others[index] = subscription
-            return true
-        }
-    }
-
-    func otherValue(_ value: Any, index: Int) {
-        lock.withLock {
-            if case .terminal = upstream { return }
-            latest[index] = value
-        }
-    }
-
-    func otherCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
-        switch completion {
-        case .finished:
-            lock.withLock { others[index] = nil }
-        case .failure:
-            let (upstreamSubscription, otherSubscriptions, wasActive) = terminate()
-            guard wasActive else { return }
-            upstreamSubscription?.cancel()
-            otherSubscriptions.forEach { $0.cancel() }
-            queue.finish(completion)
-        }
+    override func otherFailed(_ completion: Subscribers.Completion<Failure>) {
+        let ended = lock.withLock { terminateLocked() }
+        guard ended.wasActive else { return }
+        ended.upstream?.cancel()
+        ended.others.forEach { $0.cancel() }
+        clearSlots()
+        queue.finish(completion)
     }
 
     // MARK: Downstream
@@ -281,42 +365,34 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: Subscri
 
     func cancel() {
         queue.cancel()
-        let (upstreamSubscription, otherSubscriptions, _) = terminate()
-        upstreamSubscription?.cancel()
-        otherSubscriptions.forEach { $0.cancel() }
-    }
-
-    private func terminate() -> (Subscription?, [Subscription], Bool) {
-        lock.withLock {
-            let upstreamSubscription: Subscription?
-            switch upstream {
-            case .terminal: return (nil, [], false)
-            case .subscribed(let subscription): upstreamSubscription = subscription
-            case .awaitingSubscription: upstreamSubscription = nil
-            }
-            upstream = .terminal
-            defer { others = others.map { _ in nil } }
-            return (upstreamSubscription, others.compactMap { $0 }, true)
-        }
+        let ended = lock.withLock { terminateLocked() }
+        ended.upstream?.cancel()
+        ended.others.forEach { $0.cancel() }
+        if ended.wasActive { clearSlots() }
     }
 }
 
-/// Subscribes one "other" source of `withLatestFrom` with unlimited demand and keeps its latest value.
+/// Subscribes one "other" source of `withLatestFrom` with unlimited demand and keeps its latest value in
+/// its slot, in place.
+///
+/// Holds the inner object strongly: the inner cancels this sink's subscription whenever the whole
+/// subscription ends (upstream completion, a failure, downstream's cancel), and a Combine subscription
+/// lets go of its subscriber when cancelled, which breaks the cycle.
 private final class WithLatestFromOtherSink<Input, Failure: Error>: Subscriber, CustomStringConvertible, @unchecked Sendable {
-    private let forward: WithLatestFromForwarder<Failure>
+    private let parent: WithLatestFromCore<Failure>
+    private let slot: LatestValueSlot<Input>
+    private let index: Int
 
-    /// Holds the parent weakly: the parent owns this sink's subscription, not the other way round.
-    init<I, O>(parent: WithLatestFromInner<I, O, Failure>, index: Int) {
-        self.forward = WithLatestFromForwarder(
-            subscribed: { [weak parent] in parent?.otherSubscribed($0, index: index) ?? false },
-            value: { [weak parent] in parent?.otherValue($0, index: index) },
-            completed: { [weak parent] in parent?.otherCompleted($0, index: index) })
+    init(parent: WithLatestFromCore<Failure>, slot: LatestValueSlot<Input>, index: Int) {
+        self.parent = parent
+        self.slot = slot
+        self.index = index
     }
 
     var description: String { "WithLatestFrom.Other" }
 
     func receive(subscription: Subscription) {
-        if forward.subscribed(subscription) {
+        if parent.otherSubscribed(subscription, index: index) {
             subscription.request(.unlimited)
         } else {
             subscription.cancel()
@@ -324,17 +400,33 @@ private final class WithLatestFromOtherSink<Input, Failure: Error>: Subscriber, 
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        forward.value(input)
+        let lock = parent.lock
+        lock.lock()
+        if parent.isTerminalLocked {
+            lock.unlock()
+            return .none
+        }
+        if slot.hasValue {
+            // The replaced value is destroyed after the lock is released (its deinit may run any code).
+            let replaced = slot.value.move()
+            slot.value.initialize(to: input)
+            lock.unlock()
+            withExtendedLifetime(replaced) {}
+        } else {
+            slot.value.initialize(to: input)
+            slot.hasValue = true
+            parent.readyCount += 1
+            lock.unlock()
+        }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        forward.completed(completion)
+        switch completion {
+        case .finished:
+            parent.otherFinished(index: index)
+        case .failure:
+            parent.otherFailed(completion)
+        }
     }
-}
-
-private struct WithLatestFromForwarder<Failure: Error> {
-    let subscribed: (Subscription) -> Bool
-    let value: (Any) -> Void
-    let completed: (Subscribers.Completion<Failure>) -> Void
 }

@@ -100,4 +100,127 @@ import Testing
         #expect(two.events == [.subscription(0), .value(40, 112), .finished(50)])
         #expect(three.events == [.subscription(0), .value(40, 1112), .finished(50)])
     }
+
+    // Values kept in place, one typed slot per other source: mixed sizes, a heap string, a class.
+    @Test func mixedTypeOthersAreCombinedWithTheirOwnTypes() {
+        struct Padded: Equatable { var flag: Bool; var wide: Int64; var small: UInt8 }
+        let upstream = PassthroughSubject<UInt8, Never>()
+        let a = PassthroughSubject<String, Never>()
+        let b = PassthroughSubject<Padded, Never>()
+        let c = PassthroughSubject<Box, Never>()
+        var results: [String] = []
+        let cancellable = upstream.withLatestFrom(a, b, c) { "\($0)|\($1)|\($2.wide)+\($2.small)|\($3.label)" }
+            .sink { results.append($0) }
+        a.send(String(repeating: "x", count: 40))
+        b.send(Padded(flag: true, wide: -5, small: 9))
+        upstream.send(1)  // c has no value yet: dropped
+        c.send(Box("first"))
+        upstream.send(2)
+        a.send("short")
+        c.send(Box("second"))
+        upstream.send(3)
+        #expect(results == ["2|\(String(repeating: "x", count: 40))|-5+9|first", "3|short|-5+9|second"])
+        cancellable.cancel()
+    }
+
+    // House rule: cancelling releases everything — the other sources' latest values too, even while the
+    // subscriber still holds its subscription.
+    @Test func latestValuesAreReleasedWhenReplacedAndOnCancel() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let other = PassthroughSubject<Box, Never>()
+        weak var first: Box?
+        weak var second: Box?
+        let subscriber = HoldingSubscriber<String, Never>()
+        upstream.withLatestFrom(other) { "\($0)\($1.label)" }.subscribe(subscriber)
+        do {
+            let box = Box("a")
+            first = box
+            other.send(box)
+        }
+        #expect(first != nil)
+        do {
+            let box = Box("b")
+            second = box
+            other.send(box)
+        }
+        #expect(first == nil, "the replaced value is released")
+        upstream.send(1)
+        #expect(subscriber.values == ["1b"])
+        #expect(second != nil)
+        subscriber.subscription?.cancel()
+        #expect(second == nil, "the kept value is released on cancel")
+        #expect(subscriber.subscription != nil)
+    }
+
+    @Test func latestValuesAreReleasedWhenUpstreamCompletesOrOtherFails() {
+        let upstream = PassthroughSubject<Int, TestError>()
+        let other = PassthroughSubject<Box, TestError>()
+        weak var kept: Box?
+        let subscriber = HoldingSubscriber<String, TestError>()
+        upstream.withLatestFrom(other) { "\($0)\($1.label)" }.subscribe(subscriber)
+        do {
+            let box = Box("a")
+            kept = box
+            other.send(box)
+        }
+        upstream.send(completion: .finished)
+        #expect(kept == nil)
+        #expect(subscriber.completions == 1)
+
+        let upstream2 = PassthroughSubject<Int, TestError>()
+        let other2 = PassthroughSubject<Box, TestError>()
+        let subscriber2 = HoldingSubscriber<String, TestError>()
+        upstream2.withLatestFrom(other2) { "\($0)\($1.label)" }.subscribe(subscriber2)
+        do {
+            let box = Box("b")
+            kept = box
+            other2.send(box)
+        }
+        other2.send(completion: .failure(.oops))
+        #expect(kept == nil)
+        #expect(subscriber2.completions == 1)
+    }
+
+    // Combine serialises calls to one subscriber: a value sent from inside the subscriber's `receive`
+    // is delivered after that call returns, in order (DeliveryQueue's direct hand-over must not nest).
+    @Test func reentrantSendIsDeliveredAfterTheCurrentValueInOrder() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let other = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        let cancellable = upstream.withLatestFrom(other) { $0 + $1 }.sink { value in
+            log.append("begin \(value)")
+            if value == 11 { upstream.send(2) }
+            log.append("end \(value)")
+        }
+        other.send(10)
+        upstream.send(1)
+        #expect(log == ["begin 11", "end 11", "begin 12", "end 12"])
+        cancellable.cancel()
+    }
+}
+
+private final class Box: @unchecked Sendable {
+    let label: String
+    init(_ label: String) { self.label = label }
+}
+
+/// Requests unlimited demand and keeps its subscription until the test lets it go.
+private final class HoldingSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+    var subscription: Subscription?
+    var values: [Input] = []
+    var completions = 0
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        values.append(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        completions += 1
+    }
 }

@@ -10,6 +10,7 @@ enum CombineKitBench {
             "S3": s3,
             "S4": s4,
             "S5": s5,
+            "X1": x1,
             "S6": s6,
             "S8": s8,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
@@ -85,6 +86,20 @@ enum CombineKitBench {
             .sink { sum.add($0) }
         for i in 0..<n {
             if i & 1 == 0 { a.send(i) } else { b.send(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// `withLatestFrom` from CombineKitExt (Combine has none).
+    static func x1(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let source = Subject()
+        let other = Subject()
+        let subscription = source.withLatestFrom(other, resultSelector: Work.pair)
+            .sink { sum.add($0) }
+        for i in 0..<n {
+            if Work.goesToOther(i) { other.send(i) } else { source.send(i) }
         }
         subscription.cancel()
         return sum.value

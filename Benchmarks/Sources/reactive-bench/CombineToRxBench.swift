@@ -18,6 +18,7 @@ enum CombineToRxBench {
             "S3": s3,
             "S4": s4,
             "S5": s5,
+            "X1": x1,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "S8": s8,
             "R1": { n in subjectPumping(subscribers: Shape.twoSubscribers, sends: n) },
@@ -93,6 +94,20 @@ enum CombineToRxBench {
             .subscribe(onNext: { sum.add($0) })
         for i in 0..<n {
             if i & 1 == 0 { a.send(i) } else { b.send(i) }
+        }
+        subscription.dispose()
+        return sum.value
+    }
+
+    /// Two Combine sources, each bridged; withLatestFrom on the Rx side.
+    static func x1(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let source = Subject()
+        let other = Subject()
+        let subscription = source.asObservable().withLatestFrom(other.asObservable(), resultSelector: Work.pair)
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n {
+            if Work.goesToOther(i) { other.send(i) } else { source.send(i) }
         }
         subscription.dispose()
         return sum.value

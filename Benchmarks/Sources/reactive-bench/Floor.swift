@@ -90,6 +90,7 @@ enum FloorBench {
             "S3": s3,
             "S4": s4,
             "S5": s5,
+            "X1": x1,
             "S8": s8,
             "R5": { n in pumping(n, chain: flatMapChain) },
             "R6": { n in creating(n, chain: flatMapChain) },
@@ -162,6 +163,23 @@ enum FloorBench {
         }
         a.removeAll()
         b.removeAll()
+        return sum.value
+    }
+
+    static func x1(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        var latest: Int?
+        let source = FloorSubject()
+        let other = FloorSubject()
+        other.subscribe { latest = $0 }
+        source.subscribe { value in
+            if let latest { sum.add(Work.pair(value, latest)) }
+        }
+        for i in 0..<n {
+            if Work.goesToOther(i) { other.send(i) } else { source.send(i) }
+        }
+        source.removeAll()
+        other.removeAll()
         return sum.value
     }
 

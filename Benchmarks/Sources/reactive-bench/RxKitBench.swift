@@ -9,6 +9,7 @@ enum RxKitBench {
             "S3": s3,
             "S4": s4,
             "S5": s5,
+            "X1": x1,
             "S6": s6,
             "S8": s8,
             "S7": { n in subjectPumping(subscribers: Shape.s7Subscribers, sends: n) },
@@ -81,6 +82,19 @@ enum RxKitBench {
             .subscribe(onNext: { sum.add($0) })
         for i in 0..<n {
             if i & 1 == 0 { a.onNext(i) } else { b.onNext(i) }
+        }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func x1(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let source = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        let subscription = source.withLatestFrom(other, resultSelector: Work.pair)
+            .subscribe(onNext: { sum.add($0) })
+        for i in 0..<n {
+            if Work.goesToOther(i) { other.onNext(i) } else { source.onNext(i) }
         }
         subscription.dispose()
         return sum.value

@@ -21,6 +21,7 @@ enum RxToCombineBench {
             "S3": s3,
             "S4": s4,
             "S5": s5,
+            "X1": x1,
             "S7": { n in relayPumping(subscribers: Shape.s7Subscribers, sends: n) },
             "S8": s8,
             "R1": { n in relayPumping(subscribers: Shape.twoSubscribers, sends: n) },
@@ -99,6 +100,20 @@ enum RxToCombineBench {
             .sink { sum.add($0) }
         for i in 0..<n {
             if i & 1 == 0 { a.accept(i) } else { b.accept(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    /// Two relays, each bridged; CombineKitExt's withLatestFrom on the Combine side.
+    static func x1(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let source = Relay()
+        let other = Relay()
+        let subscription = source.asPublisher().withLatestFrom(other.asPublisher(), resultSelector: Work.pair)
+            .sink { sum.add($0) }
+        for i in 0..<n {
+            if Work.goesToOther(i) { other.accept(i) } else { source.accept(i) }
         }
         subscription.cancel()
         return sum.value

@@ -80,6 +80,10 @@ enum Catalogue {
                  full: 500_000, quick: 25_000, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
         Scenario("R12", "Driver map/filter creating, 6 × (map, filter), send 1", event: "one build",
                  full: 50_000, quick: 2_500, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
+        // Beyond the list: an operator CombineKitExt adds to Combine (OpenCombine has none).
+        Scenario("X1", "withLatestFrom: a subject with the latest of another, 3 of 4 sends to the first",
+                 event: "one send", full: 500_000, quick: 25_000,
+                 needs: "withLatestFrom in RxKit and CombineKitExt"),
     ]
 }
 
@@ -111,6 +115,8 @@ enum Work {
     /// S5's combineLatest transform.
     static func pair(_ a: Int, _ b: Int) -> Int { a &* 1_000_003 &+ b }
     /// R9/R10's four-way combineLatest transform; the first three inputs are `just(1)`.
+    /// X1's withLatestFrom: sends `i` with `i % 4 == 0` go to the other source, the rest to the first.
+    static func goesToOther(_ i: Int) -> Bool { i & 3 == 0 }
     static func combine4(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int { a &+ b &- c &+ d }
 }
 

@@ -107,4 +107,54 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // Events a subscriber causes from inside its onNext are handled after that call returns, in order
+    // (RxSwift serialises them under its lock; here they queue in the drain): the latest value of
+    // `second` set re-entrantly is the one the re-entrant `first` element sees.
+    @Test func reentrantEventsAreHandledAfterTheCurrentElementInOrder() {
+        let first = PublishSubject<Int>(), second = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = first.withLatestFrom(second) { $0 + $1 }.subscribe(onNext: { value in
+            log.append("begin \(value)")
+            if value == 11 {
+                second.onNext(20)
+                first.onNext(2)
+                second.onCompleted()  // ignored but for the subscription: the latest value stays usable
+                first.onNext(3)
+            }
+            log.append("end \(value)")
+        })
+        second.onNext(10)
+        first.onNext(1)
+        #expect(log == ["begin 11", "end 11", "begin 22", "end 22", "begin 23", "end 23"])
+        subscription.dispose()
+    }
+
+    @Test func replacedLatestValuesAreReleased() {
+        final class Box: @unchecked Sendable {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+        let first = PublishSubject<Int>(), second = PublishSubject<Box>()
+        weak var replaced: Box?
+        weak var kept: Box?
+        var results: [Int] = []
+        let subscription = first.withLatestFrom(second) { $0 + $1.value }.subscribe(onNext: { results.append($0) })
+        do {
+            let box = Box(10)
+            replaced = box
+            second.onNext(box)
+        }
+        do {
+            let box = Box(20)
+            kept = box
+            second.onNext(box)
+        }
+        #expect(replaced == nil)
+        first.onNext(1)
+        #expect(results == [21])
+        #expect(kept != nil)
+        subscription.dispose()
+        #expect(kept == nil)
+    }
 }

@@ -9,11 +9,14 @@ extension Publisher {
     /// ```swift
     /// let rates: Observable<Rates> = combineService.ratesPublisher().asObservable()
     /// ```
+    // Inlinable: built in the caller's specialised code, the producer, the subscriber and the publisher's
+    // subscription have their metadata at hand instead of looking it up at run time per call.
+    @inlinable
     public func asObservable() -> Observable<Output> {
         let publisher = self
         // `serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
-        return serialSource { (observer: SerialSourceObserver<Output>) in
+        return _serialSource { (observer: SerialSourceObserver<Output>) in
             let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
             publisher.subscribe(subscriber)
             return subscriber
@@ -31,6 +34,11 @@ extension Publisher {
 /// releases it, once (`takenBit`); a `cancel` that comes before it leaves the cancelling to
 /// `receive(subscription:)`. The observer is immutable; it is released with this subscriber, which the
 /// upstream drops on completion or cancellation and the Rx side on disposal.
+///
+/// `@usableFromInline`: the inlinable `asObservable()` makes it in the caller's specialised code, with its
+/// metadata (and that of the publisher's subscription and of `serialSource`'s producer) at hand rather
+/// than looked up at run time per subscription (R2 Combine→Rx 9,426 → 7,993 instructions per build).
+@usableFromInline
 final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {
     /// The state word: read and written atomically through `InlineWord`, so it must stay the first stored
     /// property of this root class.
@@ -45,13 +53,16 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     /// `takenBit` after seeing `attachedBit`.
     @exclusivity(unchecked) private var subscription: Subscription?
 
+    @usableFromInline
     init(observer: SerialSourceObserver<Input>) {
         self.observer = observer
         InlineWord.initialize(self)
     }
 
+    @usableFromInline
     var description: String { "ObserverBridge" }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         if InlineWord.load(self) & Self.attachedBit != 0 {
             // Combine's contract: one subscription per subscriber. Refuse the extra one, as Combine's own
@@ -71,11 +82,13 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
         subscription.request(.unlimited)
     }
 
+    @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
         if InlineWord.load(self) & Self.endedBit == 0 { observer.onNext(input) }
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         let previous = InlineWord.fetchOr(self, Self.endedBit)
         guard previous & Self.endedBit == 0 else { return }
@@ -88,10 +101,12 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     }
 
     /// The Rx subscription ended: cancels the Combine one.
+    @usableFromInline
     func dispose() {
         cancel()
     }
 
+    @usableFromInline
     func cancel() {
         let previous = InlineWord.fetchOr(self, Self.endedBit | Self.cancelledBit)
         guard previous & Self.cancelledBit == 0, previous & Self.attachedBit != 0 else { return }

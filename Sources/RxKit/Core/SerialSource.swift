@@ -13,12 +13,23 @@ public func serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<E
     SerialSourceProducer(subscribe)
 }
 
+/// `serialSource` for RxCombineBridge's `@inlinable` `asObservable()`: an implementation detail, public only
+/// because inlinable code cannot reach SPI. Built in the caller's specialised code, the producer's metadata
+/// (and, in the bridge, its subscriber's and the publisher's subscription's) is not looked up at run time on
+/// every `asObservable()` and every subscription. Not part of RxKit's API: do not call it.
+@inlinable
+public func _serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
+    SerialSourceProducer(subscribe)
+}
+
 /// The observer `Observable.serialSource` hands its source: forwards straight to the subscription's
 /// sink, through its element and terminal lanes (no `Event` is built). Must be called serially.
 ///
 /// A struct holding the sink (a reference): the bridge's subscriber keeps it inline, with no object of its
 /// own per subscription and no extra hop per element.
-@_spi(ReactiveBridgeInternals)
+///
+/// Public (not SPI) only because the bridge's `@inlinable` `asObservable()` names it; it has no public
+/// initialiser, and nothing but RxCombineBridge has a use for it.
 public struct SerialSourceObserver<Element>: @unchecked Sendable {
     private let sink: ObserverNode
     /// The element lane of the sink's observer, if it has one: an element goes straight there after the
@@ -59,9 +70,11 @@ extension ObserverNode {
     }
 }
 
+@usableFromInline
 final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let subscribeHandler: (SerialSourceObserver<Element>) -> Disposable
 
+    @usableFromInline
     init(_ subscribeHandler: @escaping (SerialSourceObserver<Element>) -> Disposable) {
         self.subscribeHandler = subscribeHandler
     }

@@ -1,10 +1,15 @@
 /// A `PublishSubject` that can neither fail nor complete: it only accepts elements.
 /// Same as RxRelay's `PublishRelay`.
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
-    private let subject = PublishSubject<Element>()
+    @usableFromInline let subject: PublishSubject<Element>
 
     /// A new relay.
-    public init() {}
+    // Inlinable: the subject is then made in the caller's specialised code, with its metadata at hand
+    // rather than looked up at run time on every relay made.
+    @inlinable
+    public init() {
+        subject = PublishSubject()
+    }
 
     /// Sends `event` to current subscribers.
     public func accept(_ event: Element) {

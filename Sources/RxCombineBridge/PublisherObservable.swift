@@ -14,7 +14,7 @@ extension Publisher {
     @inlinable
     public func asObservable() -> Observable<Output> {
         let publisher = self
-        // `serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
+        // `_serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
         return _serialSource { (observer: SerialSourceObserver<Output>) in
             let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
@@ -36,7 +36,7 @@ extension Publisher {
 /// upstream drops on completion or cancellation and the Rx side on disposal.
 ///
 /// `@usableFromInline`: the inlinable `asObservable()` makes it in the caller's specialised code, with its
-/// metadata (and that of the publisher's subscription and of `serialSource`'s producer) at hand rather
+/// metadata (and that of the publisher's subscription and of `_serialSource`'s producer) at hand rather
 /// than looked up at run time per subscription (R2 Combine→Rx 9,426 → 7,993 instructions per build).
 @usableFromInline
 final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {

@@ -292,7 +292,7 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 
     /// `forwardNext` for a sink that passes its input on unchanged, with the element at `element` (of
     /// type `Observer.Element`) handed down the lane by address: no copy of the element and no look-up
-    /// of its type on the lane path (the `serialSource` sink behind the Combine → Rx bridge).
+    /// of its type on the lane path (the `_serialSource` sink behind the Combine → Rx bridge).
     @inline(__always)
     final func forwardNext(at element: UnsafeRawPointer) {
         if disposedFlagIsSet { return }

@@ -1,28 +1,23 @@
-/// `serialSource`: RxCombineBridge's `create` for sources that already deliver serially.
-/// SPI (`@_spi(ReactiveBridgeInternals) import RxKit`), not an operator of RxKit's public API.
+/// `_serialSource`: RxCombineBridge's `create` for sources that already deliver serially. An
+/// implementation detail of the bridge, not an operator of RxKit's API.
 
 /// For RxCombineBridge: `create` for a source that already calls its observer serially (a Combine
 /// publisher does, per subscriber), so events are not serialised a second time — `create`'s drain
 /// costs two lock round trips per element. Anything after the first terminal event is ignored, and
 /// nothing is delivered after disposal, as with `create`.
 ///
-/// A free function rather than a static method of `Observable`: calling a static method passes the
-/// class's metadata, which unspecialised code looks up (~325 instructions) on every call.
-@_spi(ReactiveBridgeInternals)
-public func serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
-    SerialSourceProducer(subscribe)
-}
-
-/// `serialSource` for RxCombineBridge's `@inlinable` `asObservable()`: an implementation detail, public only
-/// because inlinable code cannot reach SPI. Built in the caller's specialised code, the producer's metadata
-/// (and, in the bridge, its subscriber's and the publisher's subscription's) is not looked up at run time on
-/// every `asObservable()` and every subscription. Not part of RxKit's API: do not call it.
+/// Public and underscored rather than SPI because the bridge's `@inlinable` `asObservable()` calls it, and
+/// inlinable code cannot reach SPI: built in the caller's specialised code, the producer's metadata (and,
+/// in the bridge, its subscriber's and the publisher's subscription's) is at hand instead of looked up at
+/// run time on every `asObservable()` and subscription. A free function rather than a static method of
+/// `Observable`, which unspecialised code would call with the class's metadata, looked up per call. Not
+/// part of RxKit's API: do not call it.
 @inlinable
 public func _serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
     SerialSourceProducer(subscribe)
 }
 
-/// The observer `Observable.serialSource` hands its source: forwards straight to the subscription's
+/// The observer `_serialSource` hands its source: forwards straight to the subscription's
 /// sink, through its element and terminal lanes (no `Event` is built). Must be called serially.
 ///
 /// A struct holding the sink (a reference): the bridge's subscriber keeps it inline, with no object of its
@@ -87,7 +82,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
     }
 }
 
-/// The sink of `serialSource`: `create`'s sink without the drain. After a terminal event the sink is
+/// The sink of `_serialSource`: `create`'s sink without the drain. After a terminal event the sink is
 /// disposed, so later events are dropped by `forwardNext`'s disposed check.
 final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element

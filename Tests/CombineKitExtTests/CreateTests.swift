@@ -100,4 +100,28 @@ final class Token: @unchecked Sendable {
         s.run()
         #expect(subscriber.events == [.subscription(0), .value(10, 1), .finished(20)])
     }
+
+    // Combine serialises calls to one subscriber (forums.swift.org/t/29491/11): a value the emitter sends
+    // from inside the subscriber's `receive` is delivered after that call returns, in order — the
+    // direct hand-over in `DeliveryQueue.send` must not nest inside a delivery in progress.
+    @Test func valueSentFromInsideReceiveIsDeliveredAfterItReturns() {
+        let emitterBox = EmitterBox()
+        let publisher = AnyPublisher<Int, Never>.create { emitter in
+            emitterBox.send = { emitter.send($0) }
+            return AnyCancellable {}
+        }
+        var log: [String] = []
+        let cancellable = publisher.sink { value in
+            log.append("begin \(value)")
+            if value == 1 { emitterBox.send?(2) }
+            log.append("end \(value)")
+        }
+        emitterBox.send?(1)
+        #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
+        cancellable.cancel()
+    }
+}
+
+private final class EmitterBox: @unchecked Sendable {
+    var send: ((Int) -> Void)?
 }

@@ -180,23 +180,6 @@ import Testing
         #expect(kept == nil)
         #expect(subscriber2.completions == 1)
     }
-
-    // Combine serialises calls to one subscriber: a value sent from inside the subscriber's `receive`
-    // is delivered after that call returns, in order (DeliveryQueue's direct hand-over must not nest).
-    @Test func reentrantSendIsDeliveredAfterTheCurrentValueInOrder() {
-        let upstream = PassthroughSubject<Int, Never>()
-        let other = PassthroughSubject<Int, Never>()
-        var log: [String] = []
-        let cancellable = upstream.withLatestFrom(other) { $0 + $1 }.sink { value in
-            log.append("begin \(value)")
-            if value == 11 { upstream.send(2) }
-            log.append("end \(value)")
-        }
-        other.send(10)
-        upstream.send(1)
-        #expect(log == ["begin 11", "end 11", "begin 12", "end 12"])
-        cancellable.cancel()
-    }
 }
 
 private final class Box: @unchecked Sendable {

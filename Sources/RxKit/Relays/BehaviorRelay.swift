@@ -1,7 +1,7 @@
 /// A `BehaviorSubject` that can neither fail nor complete: it holds a current value and only accepts
 /// elements. Same as RxRelay's `BehaviorRelay`.
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
-    private let subject: BehaviorSubject<Element>
+    @usableFromInline let subject: BehaviorSubject<Element>
 
     /// A relay whose current value is `value`.
     public init(value: Element) {
@@ -15,8 +15,11 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Makes `event` the current value and sends it to subscribers.
+    // Inlinable: see `PublishSubject.onNext`.
+    @inlinable
     public func accept(_ event: Element) {
-        subject.onNextElement(event)
+        var value = event
+        subject.sendNext(at: &value)
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -12,8 +12,11 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Sends `event` to current subscribers.
+    // Inlinable: see `PublishSubject.onNext`.
+    @inlinable
     public func accept(_ event: Element) {
-        subject.onNextElement(event)
+        var value = event
+        subject.sendNext(at: &value)
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -62,20 +62,32 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// `on(.next(element))`, as in RxSwift (where it is
     /// `ObserverType`'s extension method). A member here so that calling it on the subject itself skips
     /// the `Event` wrapper, whose generic metadata unspecialised code would look up on every send.
+    ///
+    /// Inlinable: the element is copied into a local in the caller's specialised code (a plain copy), and
+    /// RxKit reads it there by address (see `PublishSubject.onNext`).
+    @inlinable
     public func onNext(_ element: Element) {
-        onNextElement(element)
+        var value = element
+        sendNext(at: &value)
     }
 
-    /// `on(.next(value))` without building an `Event` (used by the relays' `accept`).
+    /// `on(.next(value))` without building an `Event`.
     func onNextElement(_ value: Element) {
+        var sent = value
+        sendNext(at: &sent)
+    }
+
+    /// `on(.next(...))` with the element read in place at `value` (`onNext`, `BehaviorRelay.accept`): it
+    /// becomes the current value (one copy) and is sent from where it is.
+    @usableFromInline
+    func sendNext(at value: UnsafePointer<Element>) {
         hub.lock.lock()
         if disposed || isStopped {
             hub.lock.unlock()
             return
         }
-        element = value
-        var sent = value
-        hub.broadcastNextLocked(at: &sent)
+        element = value.pointee
+        hub.broadcastNextLocked(at: value)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path
@@ -118,6 +130,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
 extension BehaviorSubject: SubjectElementLane {
     func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        sendNext(at: element.assumingMemoryBound(to: Element.self))
     }
 }

@@ -58,19 +58,30 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends `element` to current observers: the same as `on(.next(element))`, as in RxSwift (where it is
     /// `ObserverType`'s extension method). A member here so that calling it on the subject itself skips
     /// the `Event` wrapper, whose generic metadata unspecialised code would look up on every send.
+    ///
+    /// Inlinable: the element is copied into a local in the caller's specialised code (a plain copy), and
+    /// RxKit reads it there by address; in RxKit's unspecialised code the copy went through value witnesses.
+    @inlinable
     public func onNext(_ element: Element) {
-        onNextElement(element)
+        var value = element
+        sendNext(at: &value)
     }
 
-    /// `on(.next(element))` without building an `Event` (used by `PublishRelay.accept`).
+    /// `on(.next(element))` without building an `Event`.
     func onNextElement(_ element: Element) {
+        var value = element
+        sendNext(at: &value)
+    }
+
+    /// `on(.next(...))` with the element read in place at `element` (`onNext`, `PublishRelay.accept`).
+    @usableFromInline
+    func sendNext(at element: UnsafePointer<Element>) {
         hub.lock.lock()
         if disposed || isStopped {
             hub.lock.unlock()
             return
         }
-        var value = element
-        hub.broadcastNextLocked(at: &value)
+        hub.broadcastNextLocked(at: element)
     }
 
     /// Records the terminal event (call with the hub's lock held). Out of line so the per-event path
@@ -125,6 +136,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
 extension PublishSubject: SubjectElementLane {
     func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
+        sendNext(at: element.assumingMemoryBound(to: Element.self))
     }
 }

@@ -14,17 +14,18 @@
 /// - with a subject that has only this subscriber, takes values from a sender that holds no reference to
 ///   it (`claimForSender`/`deliverClaimed`, see `SubjectConduitList.claimSole`): if it leaves the subject
 ///   meanwhile (cancel, completion), it keeps itself alive (`heldForDelivery`) until that delivery ends.
+@usableFromInline
 internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     func offer(_ value: Output) { fatalError("abstract") }
     func finish(_ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
-    func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
-    func cancel() { fatalError("abstract") }
+    @usableFromInline func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
+    @usableFromInline func cancel() { fatalError("abstract") }
     func subscriptionDelivered() { fatalError("abstract") }
     func claimForSender() -> Bool { fatalError("abstract") }
     func deliverClaimed(_ value: Output) -> AnyObject? { fatalError("abstract") }
-    var description: String { "Conduit" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { "Conduit" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { description }
 }
 
 /// A subject's subscriber list.
@@ -127,6 +128,7 @@ internal final class CompletionBox<Failure: Error> {
 }
 
 /// Implemented by the subjects so their conduits can detach and read the current value.
+@usableFromInline
 internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     associatedtype Output
     associatedtype Failure: Error
@@ -158,6 +160,7 @@ internal final class PendingDeliveries<Output, Failure: Error> {
     }
 }
 
+@usableFromInline
 internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Subscriber>: SubjectConduitBase<Parent.Output, Parent.Failure>
     where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure
 {
@@ -211,6 +214,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     private let name: String
     private let replaysCurrentValue: Bool
 
+    @usableFromInline
     init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
         self.parent = parent
         downstreamStorage = .allocate(capacity: 1)

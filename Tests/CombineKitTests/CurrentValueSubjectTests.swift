@@ -56,6 +56,20 @@ import Testing
         #expect(subject.value == 5)
     }
 
+    // See PassthroughSubjectTests: the unused subscription object of a late subscriber keeps nothing.
+    @Test func aLateSubscriberIsNotKeptByTheCompletedSubject() {
+        let subject = CurrentValueSubject<Int, Never>(5)
+        subject.send(completion: .finished)
+        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        do {
+            let subscriber = TestSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+            #expect(subscriber.events == [.subscription(0), .finished(0)])
+        }
+        #expect(weakSubscriber == nil)
+    }
+
     @Test func cancelStopsValues() {
         let subject = CurrentValueSubject<Int, Never>(0)
         let subscriber = TestSubscriber<Int, Never>()

@@ -56,6 +56,22 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .finished(0)])
     }
 
+    // The subscription object is made before the subject looks at its state; after a completion it is
+    // dropped unused, and nothing of the late subscriber stays behind.
+    @Test func aLateSubscriberIsNotKeptByTheCompletedSubject() {
+        let subject = PassthroughSubject<Int, TestError>()
+        subject.send(completion: .failure(TestError.oops))
+        weak var weakSubscriber: TestSubscriber<Int, TestError>?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+            #expect(subscriber.events == [.subscription(0), .failure(0, TestError.oops)])
+        }
+        #expect(weakSubscriber == nil)
+        subject.send(1)  // still nothing to deliver to
+    }
+
     @Test func cancelIsIdempotentAndStopsValues() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()

@@ -17,10 +17,18 @@ extension Publisher {
         // `_serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
         return _serialSource { (observer: SerialSourceObserver<Output>) in
-            let subscriber = ObserverSubscriber<Output, Failure>(observer: observer)
+            let subscriber = ObserverSubscriber<Output, Failure>(observer: observer, forward: elementForwarder())
             publisher.subscribe(subscriber)
             return subscriber
         }
+    }
+}
+
+@inlinable
+func elementForwarder<Element>() -> (Element, SerialSourceObserver<Element>) -> Void {
+    { element, observer in
+        var copy = element
+        observer._onNext(at: &copy)
     }
 }
 
@@ -49,13 +57,15 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     private static var takenBit: Int { 8 }
 
     private let observer: SerialSourceObserver<Input>
+    private let forward: (Input, SerialSourceObserver<Input>) -> Void
     /// Written once by `receive(subscription:)` before it sets `attachedBit`; taken by whoever sets
     /// `takenBit` after seeing `attachedBit`.
     @exclusivity(unchecked) private var subscription: Subscription?
 
     @usableFromInline
-    init(observer: SerialSourceObserver<Input>) {
+    init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, SerialSourceObserver<Input>) -> Void) {
         self.observer = observer
+        self.forward = forward
         InlineWord.initialize(self)
     }
 
@@ -84,7 +94,7 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
 
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
-        if InlineWord.load(self) & Self.endedBit == 0 { observer.onNext(input) }
+        if InlineWord.load(self) & Self.endedBit == 0 { forward(input, observer) }
         return .none
     }
 

@@ -117,6 +117,61 @@ import Testing
         #expect(publisher.cancelCount == 0)
     }
 
+    // `asObservable()` takes one of two sinks: RxKit's own observers (sinks, `subscribe(onNext:…)`) get a
+    // sink that holds them as lane nodes; any other `ObserverType` the generic one. Both keep the grammar.
+    @Test func aPlainObserverTypeGetsTheSameEventsAndNothingAfterTheTerminalOne() {
+        let publisher = ControlledPublisher<Int, BridgeTestError>()
+        let observer = RecordingObserver<Int>()
+        _ = publisher.asObservable().subscribe(observer)
+        publisher.send(1)
+        publisher.send(2)
+        publisher.send(completion: .failure(BridgeTestError(id: 4)))
+        publisher.send(3)
+        publisher.send(completion: .finished)
+        #expect(observer.events == ["next(1)", "next(2)", "error(BridgeTestError(4))"])
+    }
+
+    @Test func aPlainObserverTypeGetsNothingAfterDisposal() {
+        let publisher = ControlledPublisher<Int, Never>()
+        let observer = RecordingObserver<Int>()
+        let subscription = publisher.asObservable().subscribe(observer)
+        publisher.send(1)
+        subscription.dispose()
+        publisher.send(2)
+        publisher.send(completion: .finished)
+        #expect(observer.events == ["next(1)"])
+        #expect(publisher.cancelCount == 1)
+    }
+
+    @Test func anOperatorDownstreamGetsEverythingAndIsReleasedOnCompletionAndOnDisposal() {
+        for endsByDisposal in [false, true] {
+            let subject = PassthroughSubject<Int, Never>()
+            weak var weakToken: Token?
+            var values: [Int] = []
+            var completed = false
+            let subscription: Disposable = {
+                let token = Token()
+                weakToken = token
+                // `map`'s sink is an RxKit node: the bridge's node sink feeds it through its lanes.
+                return subject.asObservable()
+                    .map { value in withExtendedLifetime(token) { value * 10 } }
+                    .subscribe(onNext: { values.append($0) }, onCompleted: { completed = true })
+            }()
+            subject.send(1)
+            subject.send(2)
+            #expect(weakToken != nil)
+            if endsByDisposal {
+                subscription.dispose()
+                subject.send(3)
+            } else {
+                subject.send(completion: .finished)
+            }
+            #expect(values == [10, 20])
+            #expect(completed == !endsByDisposal)
+            #expect(weakToken == nil, "the operator chain (and its closure) must be released when the subscription ends")
+        }
+    }
+
     @Test func disposingFromInsideOnNextStopsDeliveryAndCancelsUpstream() {
         let subject = PassthroughSubject<Int, Never>()
         var values: [Int] = []
@@ -297,3 +352,18 @@ private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
         subscriber?.receive(completion: .finished)
     }
 }
+
+/// An `ObserverType` that is not one of RxKit's own observers.
+private final class RecordingObserver<Element>: ObserverType, @unchecked Sendable {
+    private(set) var events: [String] = []
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): events.append("next(\(element))")
+        case .error(let error): events.append("error(\(error))")
+        case .completed: events.append("completed")
+        }
+    }
+}
+
+private final class Token {}

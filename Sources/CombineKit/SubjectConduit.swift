@@ -37,42 +37,72 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 /// Every element is a `SubjectConduitBase<Output, Failure>` of the owning subject; nothing else is ever
 /// appended.
 internal struct SubjectConduitList {
-    private(set) var snapshot: [AnyObject] = []
-    /// `snapshot[0]`, unretained, while the list holds exactly one conduit (which the array keeps alive):
-    /// read without touching the array (reading through it retained the array buffer).
+    /// The conduit, while the list holds exactly one; `nil` otherwise. A subject with one subscriber (the
+    /// common case) then needs no array buffer: an allocation and a free fewer per subscription.
+    private var single: AnyObject?
+    /// The conduits, in subscription order, while the list holds two or more; empty otherwise.
+    private var many: [AnyObject] = []
+    /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain.
     private var sole: Unmanaged<AnyObject>?
 
+    /// What the list holds now, for delivery without the lock (the copy keeps the conduits alive).
+    var snapshot: Snapshot { Snapshot(single: single, many: many) }
+
+    /// A copy of the list's conduits: `single` or, for two or more, `many`.
+    struct Snapshot {
+        fileprivate let single: AnyObject?
+        fileprivate let many: [AnyObject]
+    }
+
     mutating func append(_ conduit: AnyObject) {
-        snapshot.append(conduit)
+        if !many.isEmpty {
+            many.append(conduit)
+        } else if let first = single.take() {
+            many = [first, conduit]
+        } else {
+            single = conduit
+        }
         updateSole()
     }
 
     mutating func remove(_ conduit: AnyObject) {
-        if let index = snapshot.firstIndex(where: { $0 === conduit }) {
-            snapshot.remove(at: index)
-            updateSole()
+        if single != nil {
+            if single === conduit { single = nil }
+        } else if let index = many.firstIndex(where: { $0 === conduit }) {
+            many.remove(at: index)
+            if many.count == 1 {
+                single = many[0]
+                many = []
+            }
         }
+        updateSole()
     }
 
     /// Empties the list, returning what it held.
-    mutating func removeAll() -> [AnyObject] {
+    mutating func removeAll() -> Snapshot {
         defer {
-            snapshot = []
+            single = nil
+            many = []
             sole = nil
         }
-        return snapshot
+        return Snapshot(single: single, many: many)
     }
 
     private mutating func updateSole() {
-        sole = snapshot.count == 1 ? Unmanaged.passUnretained(snapshot[0]) : nil
+        sole = single.map { Unmanaged.passUnretained($0) }
     }
 
     /// Offers `value` to every conduit of a snapshot (call with no lock held). `failure` only names the
     /// conduits' failure type (a generic parameter's metadata, which costs nothing to pass).
-    static func offer<Output, Failure: Error>(_ value: Output, to snapshot: [AnyObject], failure: Failure.Type) {
-        // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
-        for index in snapshot.indices {
-            Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef {
+    static func offer<Output, Failure: Error>(_ value: Output, to snapshot: Snapshot, failure: Failure.Type) {
+        // The caller's copy keeps every conduit alive for the loop: no retain per element.
+        if let single = snapshot.single {
+            unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).offer(value)
+            return
+        }
+        let many = snapshot.many
+        for index in many.indices {
+            Unmanaged.passUnretained(many[index])._withUnsafeGuaranteedRef {
                 unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
             }
         }
@@ -112,8 +142,12 @@ internal struct SubjectConduitList {
     }
 
     /// Completes every conduit of a snapshot (call with no lock held).
-    static func finish<Output, Failure: Error>(_ completion: Subscribers.Completion<Failure>, _ snapshot: [AnyObject], output: Output.Type) {
-        for conduit in snapshot {
+    static func finish<Output, Failure: Error>(_ completion: Subscribers.Completion<Failure>, _ snapshot: Snapshot, output: Output.Type) {
+        if let single = snapshot.single {
+            unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
+            return
+        }
+        for conduit in snapshot.many {
             unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
         }
     }

@@ -72,6 +72,47 @@ import Testing
         subject.send(1)  // still nothing to deliver to
     }
 
+    // The subject keeps one subscriber apart from a list of two or more: these walk it across both shapes.
+    // Combine delivers to a subject's subscribers in subscription order (OpenCombine's PassthroughSubject
+    // keeps them in an array, appended on subscribe).
+    @Test func subscribersComingAndGoingKeepTheirOrderAndEachGetsOnlyWhatWasSentWhileSubscribed() {
+        let subject = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        var cancellables: [String: AnyCancellable] = [:]
+        func subscribe(_ name: String) {
+            cancellables[name] = subject.sink { log.append("\(name)\($0)") }
+        }
+        subscribe("a")
+        subject.send(1)  // one subscriber
+        subscribe("b")
+        subscribe("c")
+        subject.send(2)  // three
+        cancellables["b"]?.cancel()
+        subject.send(3)  // two
+        cancellables["a"]?.cancel()
+        subject.send(4)  // one again: "c"
+        subscribe("d")
+        subject.send(5)  // two: "c" before "d"
+        cancellables["c"]?.cancel()
+        cancellables["d"]?.cancel()
+        subject.send(6)  // none
+        subscribe("e")
+        subject.send(7)
+        #expect(log == ["a1", "a2", "b2", "c2", "a3", "c3", "c4", "c5", "d5", "e7"])
+    }
+
+    @Test func aSoleSubscriberWithLimitedDemandGetsExactlyWhatItAskedFor() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        subject.subscribe(subscriber)
+        for value in 1...4 { subject.send(value) }
+        subscriber.request(.max(1))
+        subject.send(5)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [1, 2, 5])
+        #expect(subscriber.events.last == .finished(0))
+    }
+
     @Test func cancelIsIdempotentAndStopsValues() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()

@@ -579,14 +579,16 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// that finds another thread delivering.
     @inline(never)
     private func drainDeliveringLocked(nested: Bool) {
-        let downstream = downstreamSlot.pointee
+        // The subscriber is called in its slot, not copied out first (a value-witness copy and destroy of
+        // it per drain, most of which deliver nothing): while this thread delivers, nobody else touches
+        // the slot (see the type's comment).
         while true {
             if finished { break }
             if heldCount > 0 && demand > 0 {
                 let element = popHeldLocked()
                 demand -= 1
                 lock.unlock()
-                let more = downstream.receive(element)
+                let more = Self.call(&downstreamSlot.pointee, with: element)
                 lock.lock()
                 addDemandLocked(more)
                 continue
@@ -597,7 +599,8 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
                 refreshBlockedLocked()  // `deliveringBit` stays set: nothing is delivered after this
                 // (nested, `subscriptionDelivered` clears it; `nestableBit` stays clear)
                 lock.unlock()
-                destroyDetachedDownstream()  // `downstream`, the copy, lives on for the call below
+                // Moved out: the slot is empty from here, and the subscriber lives on for the call below.
+                let downstream = downstreamSlot.move()
                 Self.deliverCompletion(box, to: downstream)
                 disposeUpstream()
                 return

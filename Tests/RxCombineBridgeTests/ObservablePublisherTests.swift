@@ -307,6 +307,26 @@ import Testing
         #expect(subscriber.demandViolations == 0)
     }
 
+    // The completion that waited behind held values is delivered by the drain, which then lets go of the
+    // subscriber (Combine: a subscription releases its subscriber once it has sent the completion) — here
+    // the subscriber also holds its subscription, so only that breaks the cycle.
+    @Test func aCompletionDeliveredAfterHeldValuesReleasesTheSubscriber() {
+        weak var weakSubscriber: TestSubscriber<Int, Error>?
+        do {
+            let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1))
+            weakSubscriber = subscriber
+            // The source runs to its completion during the first request: 2, 3 and the completion are held.
+            Observable.from([1, 2, 3]).asPublisher().subscribe(subscriber)
+            #expect(subscriber.values == [1])
+            #expect(subscriber.completion == nil)
+            subscriber.request(.max(5))
+            #expect(subscriber.values == [1, 2, 3])
+            #expect(subscriber.completion != nil)
+            #expect(subscriber.subscription != nil)  // the subscriber keeps its subscription
+        }
+        #expect(weakSubscriber == nil)
+    }
+
     @Test func releasesEverythingAfterCancelAndCompletion() {
         weak var weakSubscriber: TestSubscriber<Int, Error>?
         let delta = Resources.measure {

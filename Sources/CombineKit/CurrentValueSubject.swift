@@ -99,7 +99,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             withExtendedLifetime(handedBack) {}
             return
         }
-        let snapshot = conduits.snapshot
+        if let single = conduits.single {
+            // One subscriber whose fast path is closed (limited demand, a delivery in progress, …).
+            lock.unlock()
+            SubjectConduitList.offer(input, toSingle: single, failure: Failure.self)
+            return
+        }
+        let snapshot = conduits.many
         lock.unlock()
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }

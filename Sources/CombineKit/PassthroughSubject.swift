@@ -82,7 +82,13 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             withExtendedLifetime(handedBack) {}
             return
         }
-        let snapshot = conduits.snapshot
+        if let single = conduits.single {
+            // One subscriber whose fast path is closed (limited demand, a delivery in progress, …).
+            lock.unlock()
+            SubjectConduitList.offer(input, toSingle: single, failure: Failure.self)
+            return
+        }
+        let snapshot = conduits.many
         lock.unlock()
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }

@@ -39,19 +39,22 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 internal struct SubjectConduitList {
     /// The conduit, while the list holds exactly one; `nil` otherwise. A subject with one subscriber (the
     /// common case) then needs no array buffer: an allocation and a free fewer per subscription.
-    private var single: AnyObject?
+    private(set) var single: AnyObject?
     /// The conduits, in subscription order, while the list holds two or more; empty otherwise.
-    private var many: [AnyObject] = []
+    private(set) var many: [AnyObject] = []
     /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain.
     private var sole: Unmanaged<AnyObject>?
 
     /// What the list holds now, for delivery without the lock (the copy keeps the conduits alive).
-    var snapshot: Snapshot { Snapshot(single: single, many: many) }
+    var snapshot: Snapshot {
+        if let single { return .single(single) }
+        return .many(many)
+    }
 
-    /// A copy of the list's conduits: `single` or, for two or more, `many`.
-    struct Snapshot {
-        fileprivate let single: AnyObject?
-        fileprivate let many: [AnyObject]
+    /// A copy of the list's conduits: the one conduit, or the array of them (two or more, or none).
+    enum Snapshot {
+        case single(AnyObject)
+        case many([AnyObject])
     }
 
     mutating func append(_ conduit: AnyObject) {
@@ -85,27 +88,27 @@ internal struct SubjectConduitList {
             many = []
             sole = nil
         }
-        return Snapshot(single: single, many: many)
+        return snapshot
     }
 
     private mutating func updateSole() {
         sole = single.map { Unmanaged.passUnretained($0) }
     }
 
-    /// Offers `value` to every conduit of a snapshot (call with no lock held). `failure` only names the
+    /// Offers `value` to every conduit of `many` (call with no lock held). `failure` only names the
     /// conduits' failure type (a generic parameter's metadata, which costs nothing to pass).
-    static func offer<Output, Failure: Error>(_ value: Output, to snapshot: Snapshot, failure: Failure.Type) {
-        // The caller's copy keeps every conduit alive for the loop: no retain per element.
-        if let single = snapshot.single {
-            unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).offer(value)
-            return
-        }
-        let many = snapshot.many
+    static func offer<Output, Failure: Error>(_ value: Output, to many: [AnyObject], failure: Failure.Type) {
+        // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
         for index in many.indices {
             Unmanaged.passUnretained(many[index])._withUnsafeGuaranteedRef {
                 unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
             }
         }
+    }
+
+    /// Offers `value` to `single`, the list's one conduit (call with no lock held, holding a reference).
+    static func offer<Output, Failure: Error>(_ value: Output, toSingle single: AnyObject, failure: Failure.Type) {
+        unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).offer(value)
     }
 
     /// The only conduit, unretained, if there is exactly one and its fast path is open, with its delivery
@@ -143,12 +146,13 @@ internal struct SubjectConduitList {
 
     /// Completes every conduit of a snapshot (call with no lock held).
     static func finish<Output, Failure: Error>(_ completion: Subscribers.Completion<Failure>, _ snapshot: Snapshot, output: Output.Type) {
-        if let single = snapshot.single {
+        switch snapshot {
+        case .single(let single):
             unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
-            return
-        }
-        for conduit in snapshot.many {
-            unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
+        case .many(let many):
+            for conduit in many {
+                unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
+            }
         }
     }
 }

@@ -45,13 +45,15 @@ internal struct SubjectConduitList {
     /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain.
     private var sole: Unmanaged<AnyObject>?
 
-    /// What the list holds now, for delivery without the lock (the copy keeps the conduits alive).
-    var snapshot: Snapshot {
+    /// What the list holds now (the copy keeps the conduits alive), for `removeAll()`. A send reads `single`
+    /// or `many` itself: building this enum per value cost a retain, a release and a branch.
+    private var snapshot: Snapshot {
         if let single { return .single(single) }
         return .many(many)
     }
 
-    /// A copy of the list's conduits: the one conduit, or the array of them (two or more, or none).
+    /// A copy of the list's conduits, for the completion: the one conduit, or the array of them (two or more,
+    /// or none).
     enum Snapshot {
         case single(AnyObject)
         case many([AnyObject])

@@ -24,6 +24,10 @@ extension Publisher {
     }
 }
 
+/// The bridge subscriber's element forwarder: copies the element and hands its address to RxKit. Made in
+/// `asObservable()`'s caller, where it is specialised for the concrete `Element` (the copy is then a plain
+/// store, not a call through value witnesses); it captures nothing, so making it allocates nothing. Generic
+/// over the element alone, so there is one specialisation per element type, whatever the publisher.
 @inlinable
 func elementForwarder<Element>() -> (Element, SerialSourceObserver<Element>) -> Void {
     { element, observer in
@@ -57,6 +61,7 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
     private static var takenBit: Int { 8 }
 
     private let observer: SerialSourceObserver<Input>
+    /// `elementForwarder()`'s closure, made in the caller's specialised code: `receive(_:)` hands it each value.
     private let forward: (Input, SerialSourceObserver<Input>) -> Void
     /// Written once by `receive(subscription:)` before it sets `attachedBit`; taken by whoever sets
     /// `takenBit` after seeing `attachedBit`.

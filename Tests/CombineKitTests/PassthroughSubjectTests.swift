@@ -73,8 +73,9 @@ import Testing
     }
 
     // The subject keeps one subscriber apart from a list of two or more: these walk it across both shapes.
-    // Combine delivers to a subject's subscribers in subscription order (OpenCombine's PassthroughSubject
-    // keeps them in an array, appended on subscribe).
+    // Apple's Combine delivers to a subject's subscribers in subscription order (e.g. `print()` output of two
+    // `sink`s on one PassthroughSubject in SwiftPamphletApp's Combine guide: sb1's value and finished come
+    // before sb2's).
     @Test func subscribersComingAndGoingKeepTheirOrderAndEachGetsOnlyWhatWasSentWhileSubscribed() {
         let subject = PassthroughSubject<Int, Never>()
         var log: [String] = []

@@ -39,11 +39,8 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
 
     /// Sends `element`, unless the subscription was disposed (or ended).
     public func onNext(_ element: Element) {
-        if sink.sinkIsDisposed { return }
         var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
-        if !downstreamLane.send(typed: &value) {
-            sink.onNextElement(typed: &value)
-        }
+        _onNext(at: &value)
     }
 
     /// `onNext(_:)` for the element at `element`, which is not copied. For the bridge's subscriber, whose

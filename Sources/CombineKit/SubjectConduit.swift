@@ -253,12 +253,24 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @exclusivity(unchecked) private var heldForDelivery: AnyObject?
     private let name: String
     private let replaysCurrentValue: Bool
+    /// The subscriber's value lane (the bridge's subscriber has one), split into its function, called
+    /// instead of `receive(_:)`, and its target: held as two optionals rather than one optional struct, which
+    /// the per-value path would copy (a retain and a release of the function's context per value).
+    private let laneFunction: ((Output, UnsafeRawPointer) -> Subscribers.Demand)?
+    private let laneTarget: UnsafeRawPointer
 
     @usableFromInline
     init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
         self.parent = parent
         downstreamStorage = .allocate(capacity: 1)
         downstreamStorage.initialize(to: downstream)
+        if let lane = downstream._valueLane {
+            laneFunction = lane.receive
+            laneTarget = lane.target
+        } else {
+            laneFunction = nil
+            laneTarget = UnsafeRawPointer(downstreamStorage)  // never read without a lane function
+        }
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
         super.init()
@@ -482,7 +494,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// Delivers `value` under a claim from `claimForSender`; returns the conduit's self-reference if it
     /// left the subject's list meanwhile, for the sender to release.
     override func deliverClaimed(_ value: Output) -> AnyObject? {
-        let additional = Self.call(&downstreamStorage.pointee, with: value)
+        let additional = callDownstream(with: value)
         if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return nil }
         return drainAfterDelivery(additional)
     }
@@ -493,7 +505,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// The caller holds a reference to this conduit (a snapshot of the subject's list, or the subscriber
     /// calling `request`), so a handed-back self-reference may be released here.
     private func deliver(_ value: Output) {
-        let additional = Self.call(&downstreamStorage.pointee, with: value)
+        let additional = callDownstream(with: value)
         if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
         _ = drainAfterDelivery(additional)
     }
@@ -504,6 +516,14 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @inline(__always)
     private static func call(_ downstream: inout Downstream, with value: Output) -> Subscribers.Demand {
         downstream.receive(value)
+    }
+
+    /// Hands `value` to the subscriber: through its value lane if it has one, else `receive(_:)` in place.
+    /// Call only while owning `delivering` (the storage is then initialised, and the lane's target alive).
+    @inline(__always)
+    private func callDownstream(with value: Output) -> Subscribers.Demand {
+        if let demand = laneFunction?(value, laneTarget) { return demand }
+        return Self.call(&downstreamStorage.pointee, with: value)
     }
 
     /// The slow end of a delivery: adds the returned demand, delivers what was queued meanwhile (one at
@@ -525,7 +545,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             if queue.hasValues {
                 let value = queue.popValue()
                 lock.unlock()
-                additional = Self.call(&downstreamStorage.pointee, with: value)
+                additional = callDownstream(with: value)
                 lock.lock()
                 continue
             }

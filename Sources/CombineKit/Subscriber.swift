@@ -13,6 +13,11 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
 
     /// Tells the subscriber that the publisher has completed publishing, either normally or with an error.
     func receive(completion: Subscribers.Completion<Failure>)
+
+    /// For RxCombineBridge: a function a subject's subscription may call in place of `receive(_:)` (see
+    /// `_SubscriberValueLane`). Not part of Combine's API: the default, `nil`, is the only right answer for
+    /// any other subscriber.
+    var _valueLane: _SubscriberValueLane<Input>? { get }
 }
 
 extension Subscriber where Input == Void {

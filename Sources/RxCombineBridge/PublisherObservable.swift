@@ -17,7 +17,7 @@ extension Publisher {
         // `_serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
         return _serialSource { (observer: SerialSourceObserver<Output>) in
-            let subscriber = ObserverSubscriber<Output, Failure>(observer: observer, forward: elementForwarder())
+            let subscriber = ObserverSubscriber<Output, Failure>(observer: observer, forward: elementForwarder(Output.self))
             publisher.subscribe(subscriber)
             return subscriber
         }
@@ -25,22 +25,49 @@ extension Publisher {
 }
 
 /// The bridge subscriber's element forwarder: copies the element and hands its address to RxKit. Made in
-/// `asObservable()`'s caller, where it is specialised for the concrete `Element` (the copy is then a plain
+/// `asObservable()`'s caller, where it is specialised for the concrete `Input` (the copy is then a plain
 /// store, not a call through value witnesses); it captures nothing, so making it allocates nothing. Generic
-/// over the element alone, so there is one specialisation per element type, whatever the publisher.
+/// over the element type alone, so there is one specialisation per element type, whatever the
+/// publisher. It is the subscriber's value lane (a subject's subscription calls it directly) and what
+/// `receive(_:)` calls.
+///
+/// No "ended?" check: `SerialSourceObserver` drops a value once its sink is disposed, and the sink is
+/// disposed before the Rx side cancels this subscriber and before it delivers the publisher's completion.
 @inlinable
-func elementForwarder<Element>() -> (Element, SerialSourceObserver<Element>) -> Void {
-    { element, observer in
+func elementForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> Subscribers.Demand {
+    { element, target in
         var copy = element
-        observer._onNext(at: &copy)
+        Unmanaged<ObserverSubscriberBase<Input>>.fromOpaque(target)._withUnsafeGuaranteedRef {
+            $0.observer._onNext(at: &copy)
+        }
+        return .none
+    }
+}
+
+/// `ObserverSubscriber`'s state word and observer, in a root class generic over the element alone, so that
+/// the forwarder, which reads the observer, is generic over the element alone too (one specialisation per
+/// element type, where one per element and failure pair made the optimiser merge them behind a thunk: a
+/// call more per value).
+@usableFromInline
+class ObserverSubscriberBase<Input>: @unchecked Sendable {
+    /// The subclass's state word: read and written atomically through `InlineWord`, so it must stay the first
+    /// stored property of this root class.
+    private var stateWord = InlineWord.sentinel
+    /// The Rx side: values go to its `_onNext(at:)`, the terminal event to `onCompleted()`/`onError(_:)`.
+    @usableFromInline final let observer: SerialSourceObserver<Input>
+
+    init(observer: SerialSourceObserver<Input>) {
+        self.observer = observer
+        InlineWord.initialize(self)
     }
 }
 
 /// A Combine subscriber that forwards into an Rx observer, asking for unlimited demand.
 ///
-/// Lock-free, with one object per subscription: the per-value path reads one inline state word (Combine
-/// calls one subscriber serially — the Combine team: forums.swift.org/t/29491/11 — so values only need the
-/// "ended?" bit, which the terminal event and `cancel` set). The upstream subscription is handed over
+/// Lock-free, with one object per subscription. The per-value path (`elementForwarder(_:)`, which a
+/// subject calls as this subscriber's value lane) touches none of this object's state: Combine calls one
+/// subscriber serially (the Combine team: forums.swift.org/t/29491/11), and the Rx sink's disposed check
+/// drops anything after the end. The upstream subscription is handed over
 /// through the same word: `receive(subscription:)` stores it and sets `attachedBit`; completion and
 /// `cancel` set `endedBit` (and `cancel` `cancelledBit`); whichever of them comes after the subscription
 /// releases it, once (`takenBit`); a `cancel` that comes before it leaves the cancelling to
@@ -51,27 +78,23 @@ func elementForwarder<Element>() -> (Element, SerialSourceObserver<Element>) -> 
 /// metadata (and that of the publisher's subscription and of `_serialSource`'s producer) at hand rather
 /// than looked up at run time per subscription (R2 Combine→Rx 9,426 → 7,993 instructions per build).
 @usableFromInline
-final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {
-    /// The state word: read and written atomically through `InlineWord`, so it must stay the first stored
-    /// property of this root class.
-    private var stateWord = InlineWord.sentinel
+final class ObserverSubscriber<Input, Failure: Swift.Error>: ObserverSubscriberBase<Input>, Subscriber, Cancellable, Disposable, CustomStringConvertible, @unchecked Sendable {
     private static var endedBit: Int { 1 }
     private static var cancelledBit: Int { 2 }
     private static var attachedBit: Int { 4 }
     private static var takenBit: Int { 8 }
 
-    private let observer: SerialSourceObserver<Input>
-    /// `elementForwarder()`'s closure, made in the caller's specialised code: `receive(_:)` hands it each value.
-    private let forward: (Input, SerialSourceObserver<Input>) -> Void
+    /// `elementForwarder(_:)`'s closure, made in the caller's specialised code: the value lane, and what
+    /// `receive(_:)` hands each value to.
+    private let forward: (Input, UnsafeRawPointer) -> Subscribers.Demand
     /// Written once by `receive(subscription:)` before it sets `attachedBit`; taken by whoever sets
     /// `takenBit` after seeing `attachedBit`.
     @exclusivity(unchecked) private var subscription: Subscription?
 
     @usableFromInline
-    init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, SerialSourceObserver<Input>) -> Void) {
-        self.observer = observer
+    init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, UnsafeRawPointer) -> Subscribers.Demand) {
         self.forward = forward
-        InlineWord.initialize(self)
+        super.init(observer: observer)
     }
 
     @usableFromInline
@@ -97,10 +120,17 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: Subscriber, Cancell
         subscription.request(.unlimited)
     }
 
+    /// Through the witness table: a publisher other than a subject (see `_valueLane`). The "ended?" check is
+    /// the observer's (see `elementForwarder(_:)`).
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
-        if InlineWord.load(self) & Self.endedBit == 0 { forward(input, observer) }
-        return .none
+        forward(input, UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
+    }
+
+    /// A subject's subscription calls the forwarder directly, not `receive(_:)` through the witness table.
+    @usableFromInline
+    var _valueLane: _SubscriberValueLane<Input>? {
+        _SubscriberValueLane(target: self, receive: forward)
     }
 
     @usableFromInline

@@ -143,6 +143,50 @@ import Testing
         #expect(publisher.cancelCount == 1)
     }
 
+    // The bridge's subscriber has no "ended?" check of its own on the per-value path: the sink closes before
+    // it delivers the terminal event, so a value a misbehaving publisher sends from inside that delivery
+    // (Combine's contract: nothing after the completion) is dropped there. Both sinks.
+    @Test func aValueSentWhileTheCompletionIsDeliveredIsDroppedByTheGenericSink() {
+        let publisher = ControlledPublisher<Int, Never>()
+        let observer = RecordingObserver<Int>()
+        observer.whenTerminated = { publisher.send(99) }
+        _ = publisher.asObservable().subscribe(observer)
+        publisher.send(1)
+        publisher.send(completion: .finished)
+        #expect(observer.events == ["next(1)", "completed"])
+    }
+
+    @Test func aValueSentWhileTheFailureIsDeliveredIsDroppedByTheNodeSink() {
+        let publisher = ControlledPublisher<Int, BridgeTestError>()
+        let observer = RecordingObserver<Int>()
+        observer.whenTerminated = { publisher.send(99) }
+        // `map`'s sink is an RxKit node: the bridge's node sink feeds it.
+        _ = publisher.asObservable().map { $0 * 10 }.subscribe(observer)
+        publisher.send(1)
+        publisher.send(completion: .failure(BridgeTestError(id: 5)))
+        #expect(observer.events == ["next(10)", "error(BridgeTestError(5))"])
+    }
+
+    // A subject's subscription hands values to the bridge through its value lane (`_SubscriberValueLane`),
+    // past `receive(_:)`: the same events, and nothing after disposal.
+    @Test func aSubjectFeedsTheBridgeThroughItsValueLane() {
+        for disposes in [false, true] {
+            let subject = CurrentValueSubject<Int, BridgeTestError>(0)
+            let observer = RecordingObserver<Int>()
+            let subscription = subject.asObservable().subscribe(observer)
+            subject.send(1)
+            subject.send(2)
+            if disposes {
+                subscription.dispose()
+                subject.send(3)
+                #expect(observer.events == ["next(0)", "next(1)", "next(2)"])
+            } else {
+                subject.send(completion: .failure(BridgeTestError(id: 6)))
+                #expect(observer.events == ["next(0)", "next(1)", "next(2)", "error(BridgeTestError(6))"])
+            }
+        }
+    }
+
     @Test func anOperatorDownstreamGetsEverythingAndIsReleasedOnCompletionAndOnDisposal() {
         for endsByDisposal in [false, true] {
             let subject = PassthroughSubject<Int, Never>()
@@ -356,6 +400,8 @@ private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
 /// An `ObserverType` that is not one of RxKit's own observers.
 private final class RecordingObserver<Element>: ObserverType, @unchecked Sendable {
     private(set) var events: [String] = []
+    /// Called after a terminal event is recorded (to play a source that sends more from inside it).
+    var whenTerminated: (() -> Void)?
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -363,6 +409,7 @@ private final class RecordingObserver<Element>: ObserverType, @unchecked Sendabl
         case .error(let error): events.append("error(\(error))")
         case .completed: events.append("completed")
         }
+        if event.isStopEvent { whenTerminated?() }
     }
 }
 

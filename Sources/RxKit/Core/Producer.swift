@@ -233,6 +233,24 @@ struct LaneHandle {
         send(at: UnsafeRawPointer(element))
     }
 
+    /// Sends the element at `element` down the lane if it is an RxKit node's, returning true; returns false,
+    /// sending nothing, otherwise (another lane, or none: see `sendToOther(typed:)`). For a caller that keeps
+    /// the rarer paths out of line.
+    @inline(__always)
+    func sendToNode<Element>(typed element: UnsafePointer<Element>) -> Bool {
+        guard let node else { return false }
+        node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
+        return true
+    }
+
+    /// `send(typed:)` for a lane that is not an RxKit node's; returns false when there is no lane.
+    @inline(__always)
+    func sendToOther<Element>(typed element: UnsafePointer<Element>) -> Bool {
+        guard let other else { return false }
+        other.onNextElement(at: UnsafeRawPointer(element))
+        return true
+    }
+
     /// `send(typed:)` with the pointer already raw; it must point to a value of the type the handle was
     /// made for.
     @inline(__always)
@@ -346,6 +364,14 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
         }
     }
 
+    /// Delivers a terminal event without looking at or setting the disposed flag: for a sink that closed
+    /// itself first (`closeForDisposal()`) and disposes after (`finishDisposal(_:)`).
+    final func deliverTerminalAfterClosing(_ error: Swift.Error?) {
+        if !lane.sendTerminal(error) {
+            forwardTerminalAsEvent(error)
+        }
+    }
+
     /// Delivers a terminal event and disposes the subscription (and upstream) right after.
     final func forwardTerminal(_ event: Event<Observer.Element>) {
         forwardOn(event)
@@ -399,8 +425,24 @@ class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// Stops delivery and disposes the subscription (upstream, then the link, which releases this sink).
     /// Idempotent.
     func dispose() {
+        guard let previous = closeForDisposal() else { return }
+        finishDisposal(previous)
+    }
+
+    /// The first half of `dispose()`: sets the disposed flag, so nothing more is forwarded, and returns the
+    /// state word as it was, or `nil` if the flag was set already (someone else disposes). A sink that must
+    /// be closed before it delivers its terminal event (`_serialSource`'s: so that a value its source sends
+    /// during or after that event is dropped by the disposed check alone) calls this, delivers the event,
+    /// then `finishDisposal(_:)`.
+    @inline(__always)
+    final func closeForDisposal() -> Int? {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
-        guard previous & Self.disposedBit == 0 else { return }
+        return previous & Self.disposedBit == 0 ? previous : nil
+    }
+
+    /// The second half of `dispose()`, for the caller that `closeForDisposal()` returned `previous` to:
+    /// disposes the upstream subscription (if attached by then) and tells the link.
+    final func finishDisposal(_ previous: Int) {
         if previous & Self.attachedBit != 0 {
             // Moved out (`take()`), not copied and cleared: no retain/release pair.
             upstream.take()?.dispose()

@@ -50,7 +50,17 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// because the bridge's `@inlinable` code calls it; not part of RxKit's API.
     public func _onNext(at element: UnsafePointer<Element>) {
         if sink.sinkIsDisposed { return }
-        if !downstreamLane.send(typed: element) {
+        if !downstreamLane.sendToNode(typed: element) {
+            sendOffNodeLane(element)
+        }
+    }
+
+    /// `_onNext(at:)` for a downstream observer that is not an RxKit node: through its own lane, or the sink.
+    /// Out of line: these paths retain what they call, which made the node path save and restore five
+    /// registers per element.
+    @inline(never)
+    private func sendOffNodeLane(_ element: UnsafePointer<Element>) {
+        if !downstreamLane.sendToOther(typed: element) {
             sink.onNextElement(typed: element)
         }
     }
@@ -120,9 +130,9 @@ final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedEleme
         case .next(let element):
             forwardNext(element)
         case .error(let error):
-            forwardError(error)
+            onTerminal(error)
         case .completed:
-            forwardCompleted()
+            onTerminal(nil)
         }
     }
 
@@ -134,12 +144,11 @@ final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedEleme
         forwardNext(at: element)
     }
 
+    /// Closed before the event is delivered (see `SerialSourceNodeSink.onTerminal(_:)`).
     override func onTerminal(_ error: Swift.Error?) {
-        if let error {
-            forwardError(error)
-        } else {
-            forwardCompleted()
-        }
+        guard let previous = closeForDisposal() else { return }
+        deliverTerminalAfterClosing(error)
+        finishDisposal(previous)
     }
 }
 
@@ -162,10 +171,12 @@ final class SerialSourceNodeSink: SinkBase, @unchecked Sendable {
         observer.onNextElement(at: element)
     }
 
+    /// Closed (the disposed flag set) before the event is delivered, so that a value the source sends during
+    /// or after it is dropped by `SerialSourceObserver`'s disposed check: the bridge's subscriber relies on
+    /// that check alone, having none of its own on the per-value path.
     override func onTerminal(_ error: Swift.Error?) {
-        if !sinkIsDisposed {
-            observer.onTerminal(error)
-        }
-        dispose()
+        guard let previous = closeForDisposal() else { return }
+        observer.onTerminal(error)
+        finishDisposal(previous)
     }
 }

@@ -357,7 +357,10 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
 
     override func offer(_ value: Output) {
         if lock.exchangeWord(ifEqualTo: 0, with: Self.delivering) {
-            deliver(value)
+            // In line (`deliver(_:)`'s body): a call frame fewer per value and subscriber (S7, R1).
+            let additional = callDownstream(with: value)
+            if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
+            _ = drainAfterDelivery(additional)
         } else {
             offerSlow(value)
         }

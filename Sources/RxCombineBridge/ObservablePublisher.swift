@@ -13,8 +13,22 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let rates: AnyPublisher<Rates, Error> = service.rates().asPublisher()
     /// ```
-    // Inlinable (as the two below): the erasure's closure for `sink` (see CombineKit's `AnyPublisher`) is
-    // then made in the caller's specialised code, without a closure context per call.
+    ///
+    /// Returns the concrete `ObservablePublisher`, as Combine's operators return theirs: operators chained on
+    /// it subscribe to it directly, in the caller's specialised code. Where an `AnyPublisher` is expected
+    /// (`let p: AnyPublisher<Rates, Error> = …`, a function's return), the erased overload below is chosen,
+    /// so code written against RxCombine's `AnyPublisher`-returning `asPublisher()` compiles unchanged.
+    // Inlinable (as those below): the publisher, and for the erased overloads the erasure's closure for `sink`
+    // (see CombineKit's `AnyPublisher`), are then made in the caller's specialised code.
+    @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Swift.Error> {
+        ObservablePublisher(source: asObservable(), bufferPolicy: bufferPolicy, mapError: { $0 })
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected. Operators chained
+    /// on an erased publisher subscribe through the erasure, which costs more per subscription (see
+    /// Benchmarks/README.md) than on the concrete one.
+    @_disfavoredOverload
     @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Swift.Error> {
         ObservablePublisher(source: asObservable(), bufferPolicy: bufferPolicy, mapError: { $0 }).eraseToAnyPublisher()
@@ -31,6 +45,17 @@ extension ObservableConvertibleType {
         failureType: Failure.Type,
         bufferPolicy: BridgeBufferPolicy = .unbounded,
         mapError: @escaping (Swift.Error) -> Failure
+    ) -> ObservablePublisher<Element, Failure> {
+        ObservablePublisher(source: asObservable(), bufferPolicy: bufferPolicy, mapError: mapError)
+    }
+
+    /// `asPublisher(failureType:bufferPolicy:mapError:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
+    public func asPublisher<Failure: Swift.Error>(
+        failureType: Failure.Type,
+        bufferPolicy: BridgeBufferPolicy = .unbounded,
+        mapError: @escaping (Swift.Error) -> Failure
     ) -> AnyPublisher<Element, Failure> {
         ObservablePublisher(source: asObservable(), bufferPolicy: bufferPolicy, mapError: mapError).eraseToAnyPublisher()
     }
@@ -41,7 +66,9 @@ extension ObservableConvertibleType {
     /// service.rates().publisher.sink(receiveCompletion: { _ in }, receiveValue: render)
     /// ```
     @inlinable
-    public var publisher: AnyPublisher<Element, Swift.Error> { asPublisher() }
+    public var publisher: AnyPublisher<Element, Swift.Error> {
+        ObservablePublisher(source: asObservable(), bufferPolicy: .unbounded, mapError: { $0 }).eraseToAnyPublisher()
+    }
 }
 
 /// The publisher behind `asPublisher()`: one `ObservableSubscription` per subscriber.

@@ -10,8 +10,19 @@ extension InfallibleType {
     /// let ticks: AnyPublisher<Int, Never> = Infallible.interval(.seconds(1), scheduler: s).asPublisher()
     /// ```
     @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Never> {
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Infallible") {
+            preconditionFailure("Infallible cannot fail, but its observable sent \($0).")
+        }
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
-        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Infallible")
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Infallible") {
+            preconditionFailure("Infallible cannot fail, but its observable sent \($0).")
+        }.eraseToAnyPublisher()
     }
 }
 
@@ -23,8 +34,19 @@ extension SharedSequenceConvertibleType {
     /// viewModel.title.asPublisher().assign(to: &$title)   // title: Driver<String>
     /// ```
     @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Never> {
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Driver/Signal") {
+            preconditionFailure("Driver/Signal cannot fail, but its observable sent \($0).")
+        }
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
-        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Driver/Signal")
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "Driver/Signal") {
+            preconditionFailure("Driver/Signal cannot fail, but its observable sent \($0).")
+        }.eraseToAnyPublisher()
     }
 }
 
@@ -35,8 +57,19 @@ extension PublishRelay {
     /// taps.asPublisher().sink { openDetail() }.store(in: &cancellables)   // taps: PublishRelay<Void>
     /// ```
     @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Never> {
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "PublishRelay") {
+            preconditionFailure("PublishRelay cannot fail, but its observable sent \($0).")
+        }
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
-        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "PublishRelay")
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "PublishRelay") {
+            preconditionFailure("PublishRelay cannot fail, but its observable sent \($0).")
+        }.eraseToAnyPublisher()
     }
 }
 
@@ -47,8 +80,19 @@ extension BehaviorRelay {
     /// username.asPublisher().assign(to: &$title)   // username: BehaviorRelay<String>
     /// ```
     @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Never> {
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "BehaviorRelay") {
+            preconditionFailure("BehaviorRelay cannot fail, but its observable sent \($0).")
+        }
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
-        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "BehaviorRelay")
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "BehaviorRelay") {
+            preconditionFailure("BehaviorRelay cannot fail, but its observable sent \($0).")
+        }.eraseToAnyPublisher()
     }
 }
 
@@ -59,8 +103,19 @@ extension ReplayRelay {
     /// recentSearches.asPublisher().collect(5).sink { show($0) }.store(in: &cancellables)
     /// ```
     @inlinable
+    public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> ObservablePublisher<Element, Never> {
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "ReplayRelay") {
+            preconditionFailure("ReplayRelay cannot fail, but its observable sent \($0).")
+        }
+    }
+
+    /// `asPublisher(bufferPolicy:)`, erased: chosen where an `AnyPublisher` is expected.
+    @_disfavoredOverload
+    @inlinable
     public func asPublisher(bufferPolicy: BridgeBufferPolicy = .unbounded) -> AnyPublisher<Element, Never> {
-        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "ReplayRelay")
+        neverFailingPublisher(asObservable(), bufferPolicy: bufferPolicy, kind: "ReplayRelay") {
+            preconditionFailure("ReplayRelay cannot fail, but its observable sent \($0).")
+        }.eraseToAnyPublisher()
     }
 }
 
@@ -69,13 +124,18 @@ extension ReplayRelay {
 /// Inlinable, as the `asPublisher` methods above: the erasure's closure for `sink` (see CombineKit's
 /// `AnyPublisher`) is then made in the caller's specialised code, without a closure context per call.
 @inlinable
-internal func neverFailingPublisher<Element>(_ source: Observable<Element>, bufferPolicy: BridgeBufferPolicy, kind: String) -> AnyPublisher<Element, Never> {
+internal func neverFailingPublisher<Element>(
+    _ source: Observable<Element>,
+    bufferPolicy: BridgeBufferPolicy,
+    kind: StaticString,
+    // A closure literal of each caller's, capturing nothing (one capturing `kind` cost a context allocation
+    // per `asPublisher()`).
+    mapError: @escaping (Swift.Error) -> Never
+) -> ObservablePublisher<Element, Never> {
     if case .bounded(_, whenFull: .fail) = bufferPolicy {
         preconditionFailure("asPublisher(bufferPolicy:) on \(kind): a publisher that cannot fail cannot report a buffer overflow; use .unbounded, .dropOldest or .dropNewest.")
     }
-    return source.asPublisher(failureType: Never.self, bufferPolicy: bufferPolicy) { error in
-        preconditionFailure("\(kind) cannot fail, but its observable sent \(error).")
-    }
+    return ObservablePublisher(source: source, bufferPolicy: bufferPolicy, mapError: mapError)
 }
 
 // MARK: - Publishers → Rx traits

@@ -414,7 +414,7 @@ struct DifferentialCase: CustomStringConvertible {
         case .combine:
             cancel = subscribeCombine(combinePipeline(combineA.eraseToAnyPublisher(), ops[...]))
         case .rxThenCombine:
-            let bridged = rxPipeline(rxA.asObservable(), rxOps)
+            let bridged: AnyPublisher<Int, DiffError> = rxPipeline(rxA.asObservable(), rxOps)
                 .asPublisher(failureType: DiffError.self) { $0 as? DiffError ?? DiffError(code: -1) }
             cancel = subscribeCombine(combinePipeline(bridged, ops[split...]))
         case .combineThenRx:

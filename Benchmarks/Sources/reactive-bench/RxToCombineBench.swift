@@ -3,8 +3,8 @@
 // operators' side), the difference is the seam: the bridge's lossless, demand-honouring subscription.
 //
 // The source is a `PublishRelay` where the native Combine chain starts from a `PassthroughSubject<_, Never>`:
-// a relay cannot fail, so its `asPublisher()` is `AnyPublisher<Int, Never>` and the operators after the seam
-// are the very ones of CombineKitBench (a `PublishSubject` would bring an `Error` failure, and with it
+// a relay cannot fail, so its `asPublisher()` is `ObservablePublisher<Int, Never>` and the operators after the
+// seam are the very ones of CombineKitBench (a `PublishSubject` would bring an `Error` failure, and with it
 // `setFailureType` wrappers in flatMap/switchToLatest/combineLatest). The Driver scenarios start from a
 // `PublishSubject`, whose failure `replaceError` removes, as in the native Combine Driver chain; S8 starts
 // from `Observable.from`.
@@ -40,8 +40,11 @@ enum RxToCombineBench {
     }
 
     typealias Relay = PublishRelay<Int>
-    /// What the seam hands the Combine side.
-    typealias Bridged = AnyPublisher<Int, Never>
+    /// What the seam hands the Combine side: `asPublisher()`'s concrete publisher, as the native chains start
+    /// from the concrete `PassthroughSubject` (an `AnyPublisher` in between costs more per subscription: see
+    /// Benchmarks/README.md).
+    typealias Bridged = ObservablePublisher<Int, Never>
+    typealias FailingBridged = ObservablePublisher<Int, any Error>
 
     /// One bridged subscription per subscriber: each `sink` subscribes through its own `asPublisher()`.
     static func relayPumping(subscribers: Int, sends: Int) -> UInt64 {
@@ -181,7 +184,7 @@ enum RxToCombineBench {
     }
 
     static func combineLatestChain(_ source: Bridged) -> AnyPublisher<Int, Never> {
-        var chain = source
+        var chain = source.eraseToAnyPublisher()
         for _ in 0..<Shape.combineLatestLevels {
             chain = Just(1).combineLatest(Just(1), Just(1), chain, Work.combine4).eraseToAnyPublisher()
         }
@@ -212,7 +215,7 @@ enum RxToCombineBench {
 
     /// R11/R12: the Combine Driver chain of CombineKitBench.driverChain (replaceError, receive(on:),
     /// 6 × (map, filter), share(replay: 1)) on a bridged Rx subject, which may fail like a Driver's source.
-    static func driverChain(_ source: AnyPublisher<Int, any Error>) -> AnyPublisher<Int, Never> {
+    static func driverChain(_ source: FailingBridged) -> AnyPublisher<Int, Never> {
         source
             .replaceError(with: -1)
             .receive(on: ImmediateScheduler.shared)

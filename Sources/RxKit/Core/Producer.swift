@@ -234,20 +234,20 @@ struct LaneHandle {
     }
 
     /// Sends the element at `element` down the lane if it is an RxKit node's, returning true; returns false,
-    /// sending nothing, otherwise (another lane, or none: see `sendToOther(typed:)`). For a caller that keeps
+    /// sending nothing, otherwise (another lane, or none: see `sendToOther(at:)`). For a caller that keeps
     /// the rarer paths out of line.
     @inline(__always)
-    func sendToNode<Element>(typed element: UnsafePointer<Element>) -> Bool {
+    func sendToNode(at element: UnsafeRawPointer) -> Bool {
         guard let node else { return false }
-        node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
+        node._withUnsafeGuaranteedRef { $0.onNextElement(at: element) }
         return true
     }
 
-    /// `send(typed:)` for a lane that is not an RxKit node's; returns false when there is no lane.
+    /// `send(at:)` for a lane that is not an RxKit node's; returns false when there is no lane.
     @inline(__always)
-    func sendToOther<Element>(typed element: UnsafePointer<Element>) -> Bool {
+    func sendToOther(at element: UnsafeRawPointer) -> Bool {
         guard let other else { return false }
-        other.onNextElement(at: UnsafeRawPointer(element))
+        other.onNextElement(at: element)
         return true
     }
 
@@ -255,15 +255,7 @@ struct LaneHandle {
     /// made for.
     @inline(__always)
     func send(at element: UnsafeRawPointer) -> Bool {
-        if let node {
-            node._withUnsafeGuaranteedRef { $0.onNextElement(at: element) }
-            return true
-        }
-        if let other {
-            other.onNextElement(at: element)
-            return true
-        }
-        return false
+        sendToNode(at: element) || sendToOther(at: element)
     }
 }
 

@@ -50,7 +50,7 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// because the bridge's `@inlinable` code calls it; not part of RxKit's API.
     public func _onNext(at element: UnsafePointer<Element>) {
         if sink.sinkIsDisposed { return }
-        if !downstreamLane.sendToNode(typed: element) {
+        if !downstreamLane.sendToNode(at: UnsafeRawPointer(element)) {
             sendOffNodeLane(element)
         }
     }
@@ -60,7 +60,7 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// registers per element.
     @inline(never)
     private func sendOffNodeLane(_ element: UnsafePointer<Element>) {
-        if !downstreamLane.sendToOther(typed: element) {
+        if !downstreamLane.sendToOther(at: UnsafeRawPointer(element)) {
             sink.onNextElement(typed: element)
         }
     }

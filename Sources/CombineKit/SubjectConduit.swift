@@ -256,7 +256,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// The subscriber's value lane (the bridge's subscriber has one), split into its function, called
     /// instead of `receive(_:)`, and its target: held as two optionals rather than one optional struct, which
     /// the per-value path would copy (a retain and a release of the function's context per value).
-    private let laneFunction: ((Output, UnsafeRawPointer) -> Subscribers.Demand)?
+    private let laneFunction: ((Output, UnsafeRawPointer) -> Void)?
     private let laneTarget: UnsafeRawPointer
 
     @usableFromInline
@@ -520,11 +520,12 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         downstream.receive(value)
     }
 
-    /// Hands `value` to the subscriber: through its value lane if it has one, else `receive(_:)` in place.
-    /// Call only while owning `delivering` (the storage is then initialised, and the lane's target alive).
+    /// Hands `value` to the subscriber: through its value lane if it has one (which adds no demand), else
+    /// `receive(_:)` in place. Call only while owning `delivering` (the storage is then initialised, and the
+    /// lane's target alive).
     @inline(__always)
     private func callDownstream(with value: Output) -> Subscribers.Demand {
-        if let demand = laneFunction?(value, laneTarget) { return demand }
+        if laneFunction?(value, laneTarget) != nil { return .none }
         return Self.call(&downstreamStorage.pointee, with: value)
     }
 

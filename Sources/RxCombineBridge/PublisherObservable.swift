@@ -40,7 +40,7 @@ extension Publisher {
 /// lanes read the element and never keep its address). Only in specialised code: in unspecialised code
 /// the call is not inlined and costs more than the guard (tried on RxKit's map: S2 469 → 497).
 @inlinable
-func elementForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> Subscribers.Demand {
+func elementForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> Void {
     { element, target in
         var copy = element
         _withUnprotectedUnsafePointer(to: &copy) { copy in
@@ -48,7 +48,6 @@ func elementForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> Subs
                 $0.observer._onNext(at: copy)
             }
         }
-        return .none
     }
 }
 
@@ -94,13 +93,13 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: ObserverSubscriberB
 
     /// `elementForwarder(_:)`'s closure, made in the caller's specialised code: the value lane, and what
     /// `receive(_:)` hands each value to.
-    private let forward: (Input, UnsafeRawPointer) -> Subscribers.Demand
+    private let forward: (Input, UnsafeRawPointer) -> Void
     /// Written once by `receive(subscription:)` before it sets `attachedBit`; taken by whoever sets
     /// `takenBit` after seeing `attachedBit`.
     @exclusivity(unchecked) private var subscription: Subscription?
 
     @usableFromInline
-    init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, UnsafeRawPointer) -> Subscribers.Demand) {
+    init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, UnsafeRawPointer) -> Void) {
         self.forward = forward
         super.init(observer: observer)
     }
@@ -133,6 +132,7 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: ObserverSubscriberB
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
         forward(input, UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
+        return .none
     }
 
     /// A subject's subscription calls the forwarder directly, not `receive(_:)` through the witness table.

@@ -1,3 +1,5 @@
+import ReactiveBridgeAtomics
+
 /// The base of every operator's observable: one `Producer` subclass per operator, one `Sink` per
 /// subscription. `subscribe` builds the sink chain from the subscriber back to the source.
 ///
@@ -99,6 +101,19 @@ open class ObserverNode: @unchecked Sendable {
     @inline(__always)
     final var sinkIsDisposed: Bool { InlineWord.load(self) & SinkBase.disposedBit != 0 }
 
+    /// `sinkIsDisposed` for inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`), which cannot
+    /// use the SPI `InlineWord`: the same acquiring load of the state word (the first stored property of
+    /// this root class, as `InlineWord` finds it) and the same bit.
+    @inlinable @inline(__always)
+    final var _sinkIsDisposedInline: Bool {
+        rb_atomic_load_acquire(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self))
+            & ObserverNode._sinkDisposedBit != 0
+    }
+
+    /// `SinkBase.disposedBit`, defined here so that `_sinkIsDisposedInline` can name it.
+    @inlinable
+    static var _sinkDisposedBit: Int { 1 }
+
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
     @_spi(ReactiveBridgeInternals)
@@ -141,7 +156,10 @@ open class ObserverNode: @unchecked Sendable {
     /// This node's element lane as a class method, so that `LaneHandle` can call it on an unretained
     /// reference. Every node that sets `hasElementLane` overrides it (the override is also its `ElementLane`
     /// witness); on any other node it is a programming error.
-    @_spi(ReactiveBridgeInternals)
+    ///
+    /// Not SPI, unlike the rest of the node's lanes: `SerialSourceObserver._onNext(at:)` is inlined into the
+    /// bridge's `@inlinable` forwarder and calls it, and inlinable code that is not SPI cannot call SPI.
+    /// Nothing outside RxKit can subclass a node (its initialisers are SPI); not part of RxKit's API.
     open func onNextElement(at element: UnsafeRawPointer) {
         preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `hasElementLane` may be sent elements this way")
     }
@@ -154,7 +172,8 @@ open class ObserverNode: @unchecked Sendable {
 /// called here through `Unmanaged` with a class-method call instead. Other lanes (the bridge's, user
 /// types') keep the existential path.
 struct LaneHandle {
-    private let node: Unmanaged<ObserverNode>?
+    /// Read by `SerialSourceObserver`, which keeps it.
+    let node: Unmanaged<ObserverNode>?
     private unowned(unsafe) let other: ElementLane?
 
     /// The lane of `observer`, if it has one. Only call where the element type that will be sent is
@@ -233,29 +252,17 @@ struct LaneHandle {
         send(at: UnsafeRawPointer(element))
     }
 
-    /// Sends the element at `element` down the lane if it is an RxKit node's, returning true; returns false,
-    /// sending nothing, otherwise (another lane, or none: see `sendToOther(at:)`). For a caller that keeps
-    /// the rarer paths out of line.
-    @inline(__always)
-    func sendToNode(at element: UnsafeRawPointer) -> Bool {
-        guard let node else { return false }
-        node._withUnsafeGuaranteedRef { $0.onNextElement(at: element) }
-        return true
-    }
-
-    /// `send(at:)` for a lane that is not an RxKit node's; returns false when there is no lane.
-    @inline(__always)
-    func sendToOther(at element: UnsafeRawPointer) -> Bool {
-        guard let other else { return false }
-        other.onNextElement(at: element)
-        return true
-    }
-
     /// `send(typed:)` with the pointer already raw; it must point to a value of the type the handle was
     /// made for.
     @inline(__always)
     func send(at element: UnsafeRawPointer) -> Bool {
-        sendToNode(at: element) || sendToOther(at: element)
+        if let node {
+            node._withUnsafeGuaranteedRef { $0.onNextElement(at: element) }
+            return true
+        }
+        guard let other else { return false }
+        other.onNextElement(at: element)
+        return true
     }
 }
 
@@ -386,7 +393,7 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 /// disposes the upstream subscription, so exactly one thread touches it after it is published, and the
 /// word's acquire/release orders those accesses.
 class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
-    static let disposedBit = 1
+    static var disposedBit: Int { ObserverNode._sinkDisposedBit }
     static let attachedBit = 2
 
     /// The link the subscriber received, or `nil` when it received this sink (see

@@ -26,15 +26,16 @@ public func _serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<
 /// Public (not SPI) only because the bridge's `@inlinable` `asObservable()` names it; it has no public
 /// initialiser, and nothing but RxCombineBridge has a use for it.
 public struct SerialSourceObserver<Element>: @unchecked Sendable {
-    private let sink: ObserverNode
-    /// The element lane of the sink's observer, if it has one: an element goes straight there after the
-    /// sink's disposed check, one call fewer per element than through the sink's own lane (S1, S7
-    /// Combine → Rx). Not retained: it is the observer, which the sink holds, which this holds.
-    private let downstreamLane: LaneHandle
+    @usableFromInline let sink: ObserverNode
+    /// The sink's observer when it is an RxKit node with an element lane (every RxKit observer): an element
+    /// goes straight there after the sink's disposed check, one call fewer per element than through the
+    /// sink's own lane (S1, S7 Combine → Rx). Not retained: it is the observer, which the sink holds, which
+    /// this holds. `nil` for any other observer, whose elements go through the sink.
+    @usableFromInline let downstreamNode: Unmanaged<ObserverNode>?
 
     fileprivate init(sink: ObserverNode, downstreamLane: LaneHandle) {
         self.sink = sink
-        self.downstreamLane = downstreamLane
+        downstreamNode = downstreamLane.node
     }
 
     /// Sends `element`, unless the subscription was disposed (or ended).
@@ -48,20 +49,17 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// register store for an `Int`), where `onNext(_:)` in unspecialised code copies it through its value
     /// witnesses (a stack allocation of dynamic size and two indirect calls per element). Public only
     /// because the bridge's `@inlinable` code calls it; not part of RxKit's API.
+    ///
+    /// Inlinable, so that the bridge's forwarder (itself specialised where `asObservable()` is called) does
+    /// the disposed check and calls the node's lane in its own frame: a call and a frame fewer per element.
+    @inlinable @inline(__always)
     public func _onNext(at element: UnsafePointer<Element>) {
-        if sink.sinkIsDisposed { return }
-        if !downstreamLane.sendToNode(at: UnsafeRawPointer(element)) {
-            sendOffNodeLane(element)
-        }
-    }
-
-    /// `_onNext(at:)` for a downstream observer that is not an RxKit node: through its own lane, or the sink.
-    /// Out of line: these paths retain what they call, which made the node path save and restore five
-    /// registers per element.
-    @inline(never)
-    private func sendOffNodeLane(_ element: UnsafePointer<Element>) {
-        if !downstreamLane.sendToOther(at: UnsafeRawPointer(element)) {
-            sink.onNextElement(typed: element)
+        if let node = downstreamNode {
+            if sink._sinkIsDisposedInline { return }
+            node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
+        } else {
+            // Another observer: through the sink's own lane, which checks "disposed" itself.
+            sink.onNextElement(at: UnsafeRawPointer(element))
         }
     }
 
@@ -73,14 +71,6 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// Ends the sequence with `error`.
     public func onError(_ error: Swift.Error) {
         sink.onTerminal(error)
-    }
-}
-
-extension ObserverNode {
-    /// `onNextElement(at:)` for a typed pointer (see `ElementLane.onNextElement(typed:)`).
-    @inline(__always)
-    fileprivate func onNextElement<Element>(typed element: UnsafePointer<Element>) {
-        onNextElement(at: UnsafeRawPointer(element))
     }
 }
 

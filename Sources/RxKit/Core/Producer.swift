@@ -67,8 +67,9 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// An implementation detail of RxKit, not API: it is `open` only so that RxCombineBridge's subscription can
 /// be a node (subjects then call it unretained, as RxKit's own observers); its initialiser and lanes are SPI
 /// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them — but for
-/// `onNextElement(at:)` and `_sinkIsDisposedInline`, public because the bridge's inlined per-value code calls
-/// them (underscored or unreachable without a node; not part of RxKit's API).
+/// `onNextElement(at:)`, public because `SerialSourceObserver._onNext(at:)`, inlined into the bridge's
+/// per-value code, calls it (as it does the internal, `@inlinable` `_sinkIsDisposedInline`); not part of
+/// RxKit's API.
 open class ObserverNode: @unchecked Sendable {
     /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
     /// (`SubjectHub`, which is a node so that a share's connection can be both the source's observer and its

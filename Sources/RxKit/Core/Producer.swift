@@ -101,12 +101,13 @@ open class ObserverNode: @unchecked Sendable {
 
     /// For a `Sink`: whether it was disposed (the state word's "disposed" bit). A single load.
     /// Meaningless on other nodes (on a subject hub the word is its delivery state).
+    /// (One implementation with `_sinkIsDisposedInline`, which inlinable code outside RxKit can reach.)
     @inline(__always)
-    final var sinkIsDisposed: Bool { InlineWord.load(self) & SinkBase.disposedBit != 0 }
+    final var sinkIsDisposed: Bool { _sinkIsDisposedInline }
 
-    /// `sinkIsDisposed` for inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`), which cannot
-    /// use the SPI `InlineWord`: the same acquiring load of the state word (the first stored property of
-    /// this root class, as `InlineWord` finds it) and the same bit.
+    /// `sinkIsDisposed`, written so that inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`) can
+    /// reach it: it cannot use the SPI `InlineWord`, so this repeats `InlineWord.load`'s acquiring load of the
+    /// state word (the first stored property of this root class) and tests the "disposed" bit.
     @inlinable @inline(__always)
     final var _sinkIsDisposedInline: Bool {
         rb_atomic_load_acquire(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self))

@@ -27,76 +27,96 @@ import Testing
         #expect(error as? BridgeTestError == BridgeTestError(id: 3))
     }
 
-    @Test func disposingCancelsTheCombineSubscriptionOnce() {
+    // The bridge has two subscribers (see `BridgedObserverKind`); the tests that pin how the Combine
+    // subscription is handed over run with each.
+    @Test(arguments: BridgedObserverKind.allCases)
+    func disposingCancelsTheCombineSubscriptionOnce(_ kind: BridgedObserverKind) {
         let publisher = ControlledPublisher<Int, Never>()
-        var values: [Int] = []
-        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
+        let recording = kind.subscribe(to: publisher.asObservable())
         publisher.send(1)
-        subscription.dispose()
-        subscription.dispose()
+        recording.subscription.dispose()
+        recording.subscription.dispose()
         #expect(publisher.cancelCount == 1)
         publisher.send(2)
-        #expect(values == [1])
+        #expect(recording.events() == ["next(1)"])
     }
 
     // The bridge's subscriber hands the Combine subscription over through one atomic word (no lock):
     // these pin each order of subscription, cancel and completion.
-    @Test func disposingBeforeTheSubscriptionArrivesCancelsItWhenItArrivesAndRequestsNothing() {
+    @Test(arguments: BridgedObserverKind.allCases)
+    func disposingBeforeTheSubscriptionArrivesCancelsItWhenItArrivesAndRequestsNothing(_ kind: BridgedObserverKind) {
         let publisher = LateSubscriptionPublisher()
-        var values: [Int] = []
-        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
-        subscription.dispose()
+        let recording = kind.subscribe(to: publisher.asObservable())
+        recording.subscription.dispose()
         publisher.deliverSubscription()
         #expect(publisher.subscriptions.map(\.cancelCount) == [1])
         #expect(publisher.subscriptions.map(\.requested) == [[]])
         publisher.send(1)
-        #expect(values.isEmpty)
+        #expect(recording.events().isEmpty)
     }
 
     // A misbehaving upstream that completes before handing over its subscription: the Rx side ends (and
     // disposes) on the completion, so the late subscription is cancelled on arrival and nothing is requested
     // (Combine's Sink likewise cancels a subscription it gets after finishing).
-    @Test func aSubscriptionArrivingAfterTheCompletionIsCancelledAndRequestsNothing() {
+    @Test(arguments: BridgedObserverKind.allCases)
+    func aSubscriptionArrivingAfterTheCompletionIsCancelledAndRequestsNothing(_ kind: BridgedObserverKind) {
         let publisher = LateSubscriptionPublisher()
-        var events: [String] = []
-        _ = publisher.asObservable().subscribe(onNext: { events.append("next(\($0))") }, onCompleted: { events.append("completed") })
+        let recording = kind.subscribe(to: publisher.asObservable())
         publisher.finishWithoutDroppingSubscriber()
         publisher.deliverSubscription()
-        #expect(events == ["completed"])
+        #expect(recording.events() == ["completed"])
         #expect(publisher.subscriptions.map(\.requested) == [[]])
         #expect(publisher.subscriptions.map(\.cancelCount) == [1])
     }
 
     // Combine's contract: a subscriber takes one subscription; its own subscribers cancel any further one.
-    @Test func aSecondSubscriptionIsCancelledAndTheFirstKeepsWorking() {
+    @Test(arguments: BridgedObserverKind.allCases)
+    func aSecondSubscriptionIsCancelledAndTheFirstKeepsWorking(_ kind: BridgedObserverKind) {
         let publisher = LateSubscriptionPublisher()
-        var values: [Int] = []
-        let subscription = publisher.asObservable().subscribe(onNext: { values.append($0) })
+        let recording = kind.subscribe(to: publisher.asObservable())
         publisher.deliverSubscription()
         publisher.deliverSubscription()
         #expect(publisher.subscriptions.map(\.requested) == [[.unlimited], []])
         #expect(publisher.subscriptions.map(\.cancelCount) == [0, 1])
         publisher.send(1)
-        #expect(values == [1])
-        subscription.dispose()
+        #expect(recording.events() == ["next(1)"])
+        recording.subscription.dispose()
         #expect(publisher.subscriptions.map(\.cancelCount) == [1, 1])
     }
 
     // After completion the upstream is done with the subscriber: the bridge lets go of the subscription
     // without cancelling it, and a later dispose cancels nothing.
-    @Test func completionReleasesTheSubscriptionWithoutCancellingIt() {
+    @Test(arguments: BridgedObserverKind.allCases)
+    func completionReleasesTheSubscriptionWithoutCancellingIt(_ kind: BridgedObserverKind) {
         let publisher = LateSubscriptionPublisher()
-        var events: [String] = []
-        let subscription = publisher.asObservable().subscribe(
-            onNext: { events.append("next(\($0))") }, onCompleted: { events.append("completed") })
+        let recording = kind.subscribe(to: publisher.asObservable())
         publisher.deliverSubscription()
         weak let weakSubscription = publisher.subscriptions.first
         publisher.send(1)
         publisher.finish()
-        #expect(events == ["next(1)", "completed"])
+        #expect(recording.events() == ["next(1)", "completed"])
         #expect(weakSubscription == nil, "the bridge kept the finished publisher's subscription")
-        subscription.dispose()
+        recording.subscription.dispose()
         #expect(publisher.cancelCounts == [0])
+    }
+
+    // No leak: once the subscription ends, by disposal (which cancels the subscription) or by the
+    // publisher's completion (after which the bridge drops the subscription), the subscriber the publisher
+    // was given is released, though its subscription would keep it and the user still holds the Rx disposable.
+    @Test(arguments: BridgedObserverKind.allCases)
+    func theBridgedSubscriberIsReleasedWhenTheSubscriptionEnds(_ kind: BridgedObserverKind) {
+        for endsByDisposal in [false, true] {
+            let publisher = SubscriberTrackingPublisher()
+            let recording = kind.subscribe(to: publisher.asObservable())
+            #expect(publisher.weakSubscriber != nil)
+            if endsByDisposal {
+                recording.subscription.dispose()
+            } else {
+                publisher.finish()
+            }
+            #expect(publisher.weakSubscriber == nil, "the bridge's subscriber outlived its subscription (ended by \(endsByDisposal ? "disposal" : "completion"))")
+            withExtendedLifetime(recording.subscription) {}
+        }
     }
 
     // The Rx side takes the publisher's events without serialising them again (Combine calls one
@@ -394,6 +414,68 @@ private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
         self.subscriber = nil
         subscriptions = []
         subscriber?.receive(completion: .finished)
+    }
+}
+
+/// The two ways an Rx subscriber meets the bridge: one of RxKit's own observers (`subscribe(onNext:…)`'s,
+/// and every operator's sink), which get a subscriber that is also their Rx sink; and any other
+/// `ObserverType`, which gets a subscriber feeding RxKit's generic serial sink.
+enum BridgedObserverKind: CaseIterable, CustomTestStringConvertible {
+    case rxKitObserver
+    case plainObserverType
+
+    var testDescription: String { self == .rxKitObserver ? "RxKit's own observer" : "a plain ObserverType" }
+
+    /// Subscribes to `observable` and records its events as "next(1)", "error(…)", "completed".
+    func subscribe(to observable: Observable<Int>) -> (subscription: Disposable, events: () -> [String]) {
+        switch self {
+        case .rxKitObserver:
+            let events = EventBox()
+            let subscription = observable.subscribe(
+                onNext: { events.items.append("next(\($0))") }, onError: { events.items.append("error(\($0))") },
+                onCompleted: { events.items.append("completed") })
+            return (subscription, { events.items })
+        case .plainObserverType:
+            let observer = RecordingObserver<Int>()
+            return (observable.subscribe(observer), { observer.events })
+        }
+    }
+}
+
+private final class EventBox: @unchecked Sendable {
+    var items: [String] = []
+}
+
+/// A publisher whose subscription holds the subscriber strongly until it is cancelled, even after the
+/// completion (a reference cycle with a subscriber that holds its subscription, which only that subscriber
+/// can break by dropping the subscription when it completes), and says (weakly) whether the subscriber is
+/// still alive.
+private final class SubscriberTrackingPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    private var subscription: Tracking?
+    private(set) weak var weakSubscriber: AnyObject?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        weakSubscriber = subscriber as AnyObject
+        let subscription = Tracking(AnySubscriber(subscriber))
+        self.subscription = subscription
+        subscriber.receive(subscription: subscription)
+    }
+
+    /// Sends the completion and lets go of the subscription, which keeps its subscriber.
+    func finish() {
+        let subscription = self.subscription
+        self.subscription = nil
+        subscription?.subscriber?.receive(completion: .finished)
+    }
+
+    private final class Tracking: CombineKit.Subscription {
+        var subscriber: AnySubscriber<Int, Never>?
+        init(_ subscriber: AnySubscriber<Int, Never>) { self.subscriber = subscriber }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { subscriber = nil }
     }
 }
 

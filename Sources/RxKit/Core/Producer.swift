@@ -67,8 +67,8 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// An implementation detail of RxKit, not API: it is `open` only so that RxCombineBridge's subscription can
 /// be a node (subjects then call it unretained, as RxKit's own observers); its initialiser and lanes are SPI
 /// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them — but for
-/// `onNextElement(at:)`, public because `SerialSourceObserver._onNext(at:)`, inlined into the bridge's
-/// per-value code, calls it (as it does the internal, `@inlinable` `_sinkIsDisposedInline`); not part of
+/// `onNextElement(at:)` and `_sinkIsDisposedInline`, public because the bridge's per-value code, inlined
+/// into its callers, calls them; not part of
 /// RxKit's API.
 open class ObserverNode: @unchecked Sendable {
     /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
@@ -105,9 +105,10 @@ open class ObserverNode: @unchecked Sendable {
     @inline(__always)
     final var sinkIsDisposed: Bool { _sinkIsDisposedInline }
 
-    /// `sinkIsDisposed`, written so that inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`) can
-    /// reach it: it cannot use the SPI `InlineWord`, so this repeats `InlineWord.load`'s acquiring load of the
-    /// state word (the first stored property of this root class) and tests the "disposed" bit.
+    /// `sinkIsDisposed`, written so that inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`, the
+    /// bridge's element forwarders) can reach it: it cannot use the SPI `InlineWord`, so this repeats
+    /// `InlineWord.load`'s acquiring load of the state word (the first stored property of this root class) and
+    /// tests the "disposed" bit. Public only for that; not part of RxKit's API.
     @inlinable @inline(__always)
     final var _sinkIsDisposedInline: Bool {
         rb_atomic_load_acquire(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self))
@@ -396,7 +397,11 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 /// sets "attached"; `dispose` sets "disposed". Whichever of the two comes second (it sees the other's bit)
 /// disposes the upstream subscription, so exactly one thread touches it after it is published, and the
 /// word's acquire/release orders those accesses.
-class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
+///
+/// Public and `open` only so that RxCombineBridge's Combine → Rx subscription can be a sink of its own
+/// (`_SerialSourceNodeSink`, which it subclasses): its initialiser and the members the bridge uses are SPI
+/// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them. Not part of RxKit's API.
+open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     static var disposedBit: Int { ObserverNode._sinkDisposedBit }
     static let attachedBit = 2
 
@@ -427,7 +432,7 @@ class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
 
     /// Stops delivery and disposes the subscription (upstream, then the link, which releases this sink).
     /// Idempotent.
-    func dispose() {
+    open func dispose() {
         guard let previous = closeForDisposal() else { return }
         finishDisposal(previous)
     }
@@ -437,15 +442,17 @@ class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// be closed before it delivers its terminal event (`_serialSource`'s: so that a value its source sends
     /// during or after that event is dropped by the disposed check alone) calls this, delivers the event,
     /// then `finishDisposal(_:)`.
+    @_spi(ReactiveBridgeInternals)
     @inline(__always)
-    final func closeForDisposal() -> Int? {
+    public final func closeForDisposal() -> Int? {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         return previous & Self.disposedBit == 0 ? previous : nil
     }
 
     /// The second half of `dispose()`, for the caller that `closeForDisposal()` returned `previous` to:
     /// disposes the upstream subscription (if attached by then) and tells the link.
-    final func finishDisposal(_ previous: Int) {
+    @_spi(ReactiveBridgeInternals)
+    public final func finishDisposal(_ previous: Int) {
         if previous & Self.attachedBit != 0 {
             // Moved out (`take()`), not copied and cleared: no retain/release pair.
             upstream.take()?.dispose()

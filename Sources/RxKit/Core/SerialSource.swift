@@ -6,6 +6,13 @@
 /// costs two lock round trips per element. Anything after the first terminal event is ignored, and
 /// nothing is delivered after disposal, as with `create`.
 ///
+/// `subscribe` is called once per subscription with a `_SerialSourceRequest`. When the subscriber is one of
+/// RxKit's own observers (every operator's sink, `subscribe(onNext:…)`'s observer) the request has no
+/// `observer` but a `node`: the handler makes its own sink from it (a `_SerialSourceNodeSink` subclass, which
+/// may also be the source's subscriber: one object per subscription instead of two), subscribes it, and
+/// returns `.sink(sink)`. Otherwise it subscribes `request.observer` and returns `.disposable(_:)` with what
+/// disposes that subscription.
+///
 /// Public and underscored rather than SPI because the bridge's `@inlinable` `asObservable()` calls it, and
 /// inlinable code cannot reach SPI: built in the caller's specialised code, the producer's metadata (and,
 /// in the bridge, its subscriber's and the publisher's subscription's) is at hand instead of looked up at
@@ -13,13 +20,95 @@
 /// `Observable`, which unspecialised code would call with the class's metadata, looked up per call. Not
 /// part of RxKit's API: do not call it.
 @inlinable
-public func _serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<Element>) -> Disposable) -> Observable<Element> {
+public func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest<Element>) -> _SerialSourceSubscription) -> Observable<Element> {
     SerialSourceProducer(subscribe)
+}
+
+/// What `_serialSource`'s handler is asked for, per subscription: either to make its own sink for one of
+/// RxKit's observers (`node`; see `_SerialSourceNodeSink`), or to subscribe `observer`. Exactly one of the
+/// two is set.
+///
+/// Public only because the bridge's `@inlinable` `asObservable()` names it; not part of RxKit's API.
+public struct _SerialSourceRequest<Element> {
+    /// The observer to subscribe, or `nil` when the handler must make a `_SerialSourceNodeSink` from `node`.
+    public let observer: SerialSourceObserver<Element>?
+    /// What the handler makes its `_SerialSourceNodeSink` from, or `nil` when it must subscribe `observer`.
+    public let node: _SerialSourceNodeRequest?
+
+    fileprivate init(node: _SerialSourceNodeRequest) {
+        observer = nil
+        self.node = node
+    }
+
+    fileprivate init(observer: SerialSourceObserver<Element>) {
+        self.observer = observer
+        node = nil
+    }
+}
+
+/// The RxKit observer a `_SerialSourceNodeSink` will deliver to and the sink's link, unretained (the
+/// producer's `run` holds both while the handler runs): a trivial value, copied and dropped without
+/// reference counting. Public only because `_SerialSourceRequest` is; not part of RxKit's API.
+public struct _SerialSourceNodeRequest {
+    let node: Unmanaged<ObserverNode>
+    let link: Unmanaged<SinkLink>?
+}
+
+/// What `_serialSource`'s handler returns: the sink it made for a `node` request, or what disposes its
+/// subscription of the request's `observer`.
+///
+/// Public only because the bridge's `@inlinable` `asObservable()` makes it; not part of RxKit's API.
+public enum _SerialSourceSubscription {
+    /// The handler made this sink from the request's `node`, and subscribed it to its source.
+    case sink(_SerialSourceNodeSink)
+    /// The handler subscribed the request's `observer`; this ends that subscription.
+    case disposable(Disposable)
+}
+
+/// The sink `_serialSource`'s handler makes for one of RxKit's own observers (see `_SerialSourceRequest`):
+/// delivers to that observer through its lanes. Subclassed by RxCombineBridge's Combine → Rx subscriber, so
+/// that one object is both the publisher's subscriber and the Rx subscription's sink. A subclass delivers
+/// elements straight to `_downstreamNode` after checking `_sinkIsDisposedInline` (nothing is delivered once
+/// the sink is disposed), ends the sequence with `closeForDisposal()` then `_deliverTerminal(_:closedFrom:)`,
+/// and overrides `dispose()` to cancel its source between `closeForDisposal()` and `finishDisposal(_:)`.
+///
+/// Public and `open` only for that subclass (a `@usableFromInline` class may only inherit from a public
+/// one); its initialiser is SPI, so nothing else can subclass it. Not part of RxKit's API.
+open class _SerialSourceNodeSink: SinkBase, @unchecked Sendable {
+    private let resourceTracking = ResourceTracking()
+    /// Holds the observer (the subscription's downstream node).
+    private let downstream: ObserverNode
+    /// `downstream`, unretained, for the subclass's inlined per-element code: calling it through
+    /// `Unmanaged` costs no retain/release per element. It takes elements through its element lane.
+    public final let _downstreamNode: Unmanaged<ObserverNode>
+
+    /// Whether the sink was disposed or its sequence ended (`sinkIsDisposed`), for the subclass's inlined
+    /// per-element code: nothing may be delivered once it is set.
+    @inlinable @inline(__always)
+    public final var _isClosed: Bool { _sinkIsDisposedInline }
+
+    /// A sink for the request's RxKit observer (`_SerialSourceRequest.node`).
+    @_spi(ReactiveBridgeInternals)
+    public init(_ request: _SerialSourceNodeRequest) {
+        downstream = request.node.takeUnretainedValue()
+        _downstreamNode = request.node
+        super.init(cancel: request.link?.takeUnretainedValue())
+    }
+
+    /// Delivers the terminal event (`nil`: completion) to the observer and finishes the disposal, for the
+    /// caller that `closeForDisposal()` returned `previous` to (the sink is closed before the event is
+    /// delivered, so a value the source sends during or after it is dropped by the disposed check).
+    @_spi(ReactiveBridgeInternals)
+    public final func _deliverTerminal(_ error: Swift.Error?, closedFrom previous: Int) {
+        downstream.onTerminal(error)
+        finishDisposal(previous)
+    }
 }
 
 /// The observer `_serialSource` hands its source: forwards straight to the subscription's
 /// sink, through its element and terminal lanes (no `Event` is built). Must be called serially.
 ///
+/// For observers that are not RxKit's own (those get a `_SerialSourceNodeSink`; see `_SerialSourceRequest`).
 /// A struct holding the sink (a reference): the bridge's subscriber keeps it inline, with no object of its
 /// own per subscription and no extra hop per element.
 ///
@@ -27,10 +116,11 @@ public func _serialSource<Element>(_ subscribe: @escaping (SerialSourceObserver<
 /// initialiser, and nothing but RxCombineBridge has a use for it.
 public struct SerialSourceObserver<Element>: @unchecked Sendable {
     @usableFromInline let sink: ObserverNode
-    /// The sink's observer when it is an RxKit node with an element lane (every RxKit observer): an element
-    /// goes straight there after the sink's disposed check, one call fewer per element than through the
-    /// sink's own lane (S1, S7 Combine → Rx). Not retained: it is the observer, which the sink holds, which
-    /// this holds. `nil` for any other observer, whose elements go through the sink.
+    /// The sink's observer when it is an RxKit node with an element lane (one without a terminal lane: RxKit's
+    /// own observers, which have both, get a `_SerialSourceNodeSink` instead): an element goes straight there
+    /// after the sink's disposed check, one call fewer per element than through the sink's own lane. Not
+    /// retained: it is the observer, which the sink holds, which this holds. `nil` for any other observer,
+    /// whose elements go through the sink.
     @usableFromInline let downstreamNode: Unmanaged<ObserverNode>?
 
     fileprivate init(sink: ObserverNode, downstreamLane: LaneHandle) {
@@ -76,10 +166,10 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
 
 @usableFromInline
 final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let subscribeHandler: (SerialSourceObserver<Element>) -> Disposable
+    private let subscribeHandler: (_SerialSourceRequest<Element>) -> _SerialSourceSubscription
 
     @usableFromInline
-    init(_ subscribeHandler: @escaping (SerialSourceObserver<Element>) -> Disposable) {
+    init(_ subscribeHandler: @escaping (_SerialSourceRequest<Element>) -> _SerialSourceSubscription) {
         self.subscribeHandler = subscribeHandler
     }
 
@@ -90,17 +180,25 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
             // `LaneHandle(of:)`.
             let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
             if node.hasElementLane && node.hasTerminalLane {
-                // RxKit's own observers (every sink, `subscribe(onNext:…)`'s observer): a sink of a non-generic
-                // class, whose metadata is static, where `SerialSourceSink<Observer>`'s is looked up at run
-                // time per subscription (about 350 instructions; R2, R4 Combine → Rx).
-                let sink = SerialSourceNodeSink(observer: node, cancel: cancel)
-                let subscription = subscribeHandler(SerialSourceObserver(sink: sink, downstreamLane: LaneHandle(node: node)))
-                return (sink, subscription)
+                // RxKit's own observers: the handler's own sink, which (in the bridge) is also the source's
+                // subscriber: one object per subscription, not a sink and a subscriber holding it.
+                let request = _SerialSourceNodeRequest(node: Unmanaged.passUnretained(node), link: cancel.map { Unmanaged.passUnretained($0) })
+                switch subscribeHandler(_SerialSourceRequest(node: request)) {
+                case .sink(let sink):
+                    // The sink cancels its source itself (its `dispose()`): nothing upstream to attach.
+                    return (sink, LinkedToSubscriber())
+                case .disposable:
+                    preconditionFailure("_serialSource: a request with a `node` must be answered with `.sink`, the _SerialSourceNodeSink made from it")
+                }
             }
         }
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(SerialSourceObserver(sink: sink, downstreamLane: LaneHandle(of: observer)))
-        return (sink, subscription)
+        switch subscribeHandler(_SerialSourceRequest(observer: SerialSourceObserver(sink: sink, downstreamLane: LaneHandle(of: observer)))) {
+        case .disposable(let subscription):
+            return (sink, subscription)
+        case .sink:
+            preconditionFailure("_serialSource: a request with an `observer` must be answered with `.disposable`, that observer's subscription")
+        }
     }
 }
 
@@ -134,39 +232,11 @@ final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedEleme
         forwardNext(at: element)
     }
 
-    /// Closed before the event is delivered (see `SerialSourceNodeSink.onTerminal(_:)`).
+    /// Closed before the event is delivered, so that a value the source sends during or after it is dropped
+    /// by the disposed check (the bridge's subscriber has none of its own on the per-value path).
     override func onTerminal(_ error: Swift.Error?) {
         guard let previous = closeForDisposal() else { return }
         deliverTerminalAfterClosing(error)
-        finishDisposal(previous)
-    }
-}
-
-/// The sink of `_serialSource` for an observer that is an RxKit node taking both elements and terminal
-/// events through its lanes: the same as `SerialSourceSink`, with the observer held as the node. Elements
-/// normally go straight to the node's lane (`SerialSourceObserver`), past this sink.
-final class SerialSourceNodeSink: SinkBase, @unchecked Sendable {
-    private let resourceTracking = ResourceTracking()
-    private let observer: ObserverNode
-
-    init(observer: ObserverNode, cancel: SinkLink?) {
-        self.observer = observer
-        super.init(cancel: cancel)
-        hasElementLane = true
-        hasTerminalLane = true
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        if sinkIsDisposed { return }
-        observer.onNextElement(at: element)
-    }
-
-    /// Closed (the disposed flag set) before the event is delivered, so that a value the source sends during
-    /// or after it is dropped by `SerialSourceObserver`'s disposed check: the bridge's subscriber relies on
-    /// that check alone, having none of its own on the per-value path.
-    override func onTerminal(_ error: Swift.Error?) {
-        guard let previous = closeForDisposal() else { return }
-        observer.onTerminal(error)
         finishDisposal(previous)
     }
 }

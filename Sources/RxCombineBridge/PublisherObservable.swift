@@ -16,14 +16,14 @@ extension Publisher {
         let publisher = self
         // `_serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
-        return _serialSource { (request: _SerialSourceRequest<Output>) in
+        return _serialSource { (request: _SerialSourceRequest) -> _SerialSourceSubscription in
             if let node = request.node {
                 // One of RxKit's own observers: one object is the Rx sink and the Combine subscriber.
                 let sink = PublisherNodeSink<Output, Failure>(node, forward: nodeSinkForwarder(Output.self))
                 publisher.subscribe(sink)
                 return .sink(sink)
             }
-            guard let observer = request.observer else {
+            guard let observer = request.observer(of: Output.self) else {
                 preconditionFailure("asObservable(): RxKit's request carries neither a node nor an observer")
             }
             let subscriber = ObserverSubscriber<Output, Failure>(observer: observer, forward: elementForwarder(Output.self))

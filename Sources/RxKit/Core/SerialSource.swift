@@ -8,9 +8,9 @@
 ///
 /// `subscribe` is called once per subscription with a `_SerialSourceRequest`. When the subscriber is one of
 /// RxKit's own observers (every operator's sink, `subscribe(onNext:…)`'s observer) the request has no
-/// `observer` but a `node`: the handler makes its own sink from it (a `_SerialSourceNodeSink` subclass, which
+/// `observer(of:)` but a `node`: the handler makes its own sink from it (a `_SerialSourceNodeSink` subclass, which
 /// may also be the source's subscriber: one object per subscription instead of two), subscribes it, and
-/// returns `.sink(sink)`. Otherwise it subscribes `request.observer` and returns `.disposable(_:)` with what
+/// returns `.sink(sink)`. Otherwise it subscribes `request.observer(of:)` and returns `.disposable(_:)` with what
 /// disposes that subscription.
 ///
 /// Public and underscored rather than SPI because the bridge's `@inlinable` `asObservable()` calls it, and
@@ -20,29 +20,44 @@
 /// `Observable`, which unspecialised code would call with the class's metadata, looked up per call. Not
 /// part of RxKit's API: do not call it.
 @inlinable
-public func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest<Element>) -> _SerialSourceSubscription) -> Observable<Element> {
+public func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription) -> Observable<Element> {
     SerialSourceProducer(subscribe)
 }
 
 /// What `_serialSource`'s handler is asked for, per subscription: either to make its own sink for one of
-/// RxKit's observers (`node`; see `_SerialSourceNodeSink`), or to subscribe `observer`. Exactly one of the
-/// two is set.
+/// RxKit's observers (`node`; see `_SerialSourceNodeSink`), or to subscribe `observer(of:)`. Exactly one of
+/// the two is set.
 ///
-/// Public only because the bridge's `@inlinable` `asObservable()` names it; not part of RxKit's API.
-public struct _SerialSourceRequest<Element> {
-    /// The observer to subscribe, or `nil` when the handler must make a `_SerialSourceNodeSink` from `node`.
-    public let observer: SerialSourceObserver<Element>?
-    /// What the handler makes its `_SerialSourceNodeSink` from, or `nil` when it must subscribe `observer`.
+/// Not generic, and made of references kept as they are: the unspecialised producer builds and drops it
+/// without value-witness calls (a generic request holding an optional `SerialSourceObserver<Element>` cost
+/// two per subscription, ~60 instructions). Public only because the bridge's `@inlinable` `asObservable()`
+/// names it; not part of RxKit's API.
+public struct _SerialSourceRequest {
+    /// What the handler makes its `_SerialSourceNodeSink` from, or `nil` when it must subscribe
+    /// `observer(of:)`.
     public let node: _SerialSourceNodeRequest?
+    /// `SerialSourceObserver`'s sink and downstream node, when `node` is `nil`.
+    @usableFromInline let observerSink: ObserverNode?
+    @usableFromInline let observerDownstreamNode: Unmanaged<ObserverNode>?
 
     fileprivate init(node: _SerialSourceNodeRequest) {
-        observer = nil
         self.node = node
+        observerSink = nil
+        observerDownstreamNode = nil
     }
 
-    fileprivate init(observer: SerialSourceObserver<Element>) {
-        self.observer = observer
+    fileprivate init(observerSink: ObserverNode, downstreamLane: LaneHandle) {
         node = nil
+        self.observerSink = observerSink
+        observerDownstreamNode = downstreamLane.node
+    }
+
+    /// The observer to subscribe, or `nil` when the handler must make a `_SerialSourceNodeSink` from
+    /// `node`. `Element` must be the element type of the `_serialSource` that made the request.
+    @inlinable
+    public func observer<Element>(of _: Element.Type) -> SerialSourceObserver<Element>? {
+        guard let observerSink else { return nil }
+        return SerialSourceObserver(sink: observerSink, downstreamNode: observerDownstreamNode)
     }
 }
 
@@ -55,13 +70,13 @@ public struct _SerialSourceNodeRequest {
 }
 
 /// What `_serialSource`'s handler returns: the sink it made for a `node` request, or what disposes its
-/// subscription of the request's `observer`.
+/// subscription of the request's `observer(of:)`.
 ///
 /// Public only because the bridge's `@inlinable` `asObservable()` makes it; not part of RxKit's API.
 public enum _SerialSourceSubscription {
     /// The handler made this sink from the request's `node`, and subscribed it to its source.
     case sink(_SerialSourceNodeSink)
-    /// The handler subscribed the request's `observer`; this ends that subscription.
+    /// The handler subscribed the request's `observer(of:)`; this ends that subscription.
     case disposable(Disposable)
 }
 
@@ -123,9 +138,10 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// whose elements go through the sink.
     @usableFromInline let downstreamNode: Unmanaged<ObserverNode>?
 
-    fileprivate init(sink: ObserverNode, downstreamLane: LaneHandle) {
+    @usableFromInline
+    init(sink: ObserverNode, downstreamNode: Unmanaged<ObserverNode>?) {
         self.sink = sink
-        downstreamNode = downstreamLane.node
+        self.downstreamNode = downstreamNode
     }
 
     /// Sends `element`, unless the subscription was disposed (or ended).
@@ -166,10 +182,10 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
 
 @usableFromInline
 final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let subscribeHandler: (_SerialSourceRequest<Element>) -> _SerialSourceSubscription
+    private let subscribeHandler: (_SerialSourceRequest) -> _SerialSourceSubscription
 
     @usableFromInline
-    init(_ subscribeHandler: @escaping (_SerialSourceRequest<Element>) -> _SerialSourceSubscription) {
+    init(_ subscribeHandler: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription) {
         self.subscribeHandler = subscribeHandler
     }
 
@@ -193,11 +209,11 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
             }
         }
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
-        switch subscribeHandler(_SerialSourceRequest(observer: SerialSourceObserver(sink: sink, downstreamLane: LaneHandle(of: observer)))) {
+        switch subscribeHandler(_SerialSourceRequest(observerSink: sink, downstreamLane: LaneHandle(of: observer))) {
         case .disposable(let subscription):
             return (sink, subscription)
         case .sink:
-            preconditionFailure("_serialSource: a request with an `observer` must be answered with `.disposable`, that observer's subscription")
+            preconditionFailure("_serialSource: a request with an observer (`observer(of:)`) must be answered with `.disposable`, that observer's subscription")
         }
     }
 }

@@ -38,7 +38,47 @@ fileprivate final class ObserveOnDeliveryLog: @unchecked Sendable {
     }
 }
 
+/// Strings recorded from the scheduler's queue and read by the test.
+fileprivate final class EventRecording: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    func record(_ item: String) {
+        lock.lock()
+        recorded.append(item)
+        lock.unlock()
+    }
+
+    var items: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+}
+
 @Suite struct ObserveOnTests {
+    // RxKit's sinks hand terminal events to a sink with a terminal lane through that lane, past `on(_:)`:
+    // on a serial queue the terminal event is still scheduled after the elements, in order, and ends the
+    // subscription (RxSwift's observeOn delivers every event, the terminal one included, on the scheduler).
+    @Test(arguments: [false, true])
+    func aSerialQueueDeliversTheTerminalEventAfterTheElements(_ fails: Bool) {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observeOn.terminal")
+        let source = fails ? Observable.of(1, 2).concat(Observable<Int>.error(TestError(7))) : Observable.of(1, 2)
+        let events = EventRecording()
+        let disposed = DispatchSemaphore(value: 0)
+        let subscription = source.observe(on: scheduler).subscribe(
+            onNext: { events.record("next(\($0))") },
+            onError: { events.record("error(\($0))") },
+            onCompleted: { events.record("completed") },
+            onDisposed: {
+                events.record("disposed")
+                disposed.signal()
+            })
+        #expect(disposed.wait(timeout: .now() + 30) == .success)
+        #expect(events.items == ["next(1)", "next(2)", fails ? "error(TestError(7))" : "completed", "disposed"])
+        subscription.dispose()
+    }
+
     @Test func concurrentSendersAreDeliveredOneAtATimeOnAConcurrentScheduler() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let subject = PublishSubject<Int>()

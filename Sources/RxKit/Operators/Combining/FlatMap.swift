@@ -122,6 +122,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
+        hasTerminalLane = true
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -160,6 +161,13 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
 
     override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    }
+
+    /// The outer sequence's end through the terminal lane: the same as `on(.completed)` / `on(.error(_:))`.
+    /// With both lanes this sink is one of the nodes a bridged Combine source feeds through its own sink
+    /// (`_SerialSourceNodeSink`) rather than the generic one.
+    override func onTerminal(_ error: Swift.Error?) {
+        submit(.outer(error.map { .error($0) } ?? .completed))
     }
 
     @inline(never)

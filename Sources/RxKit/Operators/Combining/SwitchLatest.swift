@@ -81,6 +81,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
+        hasTerminalLane = true
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -110,6 +111,12 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    }
+
+    /// The outer sequence's end through the terminal lane: the same as `on(.completed)` / `on(.error(_:))`
+    /// (see `FlatMapSink.onTerminal(_:)`).
+    override func onTerminal(_ error: Swift.Error?) {
+        submit(.outer(error.map { .error($0) } ?? .completed))
     }
 
     @inline(never)

@@ -59,6 +59,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
+        hasTerminalLane = true
     }
 
     func onNextElement(_ element: Element) {
@@ -83,13 +84,27 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
         case .completed:
             forwardTerminal(event)
         case .error(let error):
-            if isDisposed { return }
-            do {
-                let fallback = try handler(error)
-                subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
-            } catch {
-                forwardError(error)
-            }
+            catchError(error)
+        }
+    }
+
+    /// The source's end through the terminal lane, as `on(.completed)` / `on(.error(_:))` (with both lanes
+    /// this sink is one of the nodes a bridged Combine source feeds through its own sink).
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            catchError(error)
+        } else {
+            forwardCompleted()
+        }
+    }
+
+    private func catchError(_ error: Swift.Error) {
+        if isDisposed { return }
+        do {
+            let fallback = try handler(error)
+            subscription.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
+        } catch {
+            forwardError(error)
         }
     }
 }

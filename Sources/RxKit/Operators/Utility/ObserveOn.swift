@@ -53,6 +53,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
         hasElementLane = true
+        hasTerminalLane = true
     }
 
     func on(_ event: Event<Element>) {
@@ -61,6 +62,13 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
             pair.0.deliver(pair.1)
             return Disposables.create()
         }
+    }
+
+    /// The source's end through the terminal lane: scheduled as `on(.completed)` / `on(.error(_:))` are
+    /// (with both lanes this sink is one of the nodes a bridged Combine source feeds through its own sink:
+    /// `asDriver` on a publisher).
+    override func onTerminal(_ error: Swift.Error?) {
+        on(error.map { .error($0) } ?? .completed)
     }
 
     func onNextElement(_ element: Element) {

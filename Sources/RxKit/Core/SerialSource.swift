@@ -83,7 +83,7 @@ public enum _SerialSourceSubscription {
 /// The sink `_serialSource`'s handler makes for one of RxKit's own observers (see `_SerialSourceRequest`):
 /// delivers to that observer through its lanes. Subclassed by RxCombineBridge's Combine → Rx subscriber, so
 /// that one object is both the publisher's subscriber and the Rx subscription's sink. A subclass delivers
-/// elements straight to `_downstreamNode` after checking `_sinkIsDisposedInline` (nothing is delivered once
+/// elements straight to `_downstreamNode` after checking `_isClosed` (nothing is delivered once
 /// the sink is disposed), ends the sequence with `closeForDisposal()` then `_deliverTerminal(_:closedFrom:)`,
 /// and overrides `dispose()` to cancel its source between `closeForDisposal()` and `finishDisposal(_:)`.
 ///

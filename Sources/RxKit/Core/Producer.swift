@@ -67,8 +67,8 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// An implementation detail of RxKit, not API: it is `open` only so that RxCombineBridge's subscription can
 /// be a node (subjects then call it unretained, as RxKit's own observers); its initialiser and lanes are SPI
 /// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them — but for
-/// `onNextElement(at:)` and `_sinkIsDisposedInline`, public because the bridge's per-value code, inlined
-/// into its callers, calls them; not part of
+/// `onNextElement(at:)`, public because the bridge's per-value code, inlined into its callers, calls it
+/// (and reads `_sinkIsDisposedInline` through RxKit's public inlinable accessors); not part of
 /// RxKit's API.
 open class ObserverNode: @unchecked Sendable {
     /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
@@ -105,10 +105,11 @@ open class ObserverNode: @unchecked Sendable {
     @inline(__always)
     final var sinkIsDisposed: Bool { _sinkIsDisposedInline }
 
-    /// `sinkIsDisposed`, written so that inlinable code outside RxKit (`SerialSourceObserver._onNext(at:)`, the
-    /// bridge's element forwarders) can reach it: it cannot use the SPI `InlineWord`, so this repeats
-    /// `InlineWord.load`'s acquiring load of the state word (the first stored property of this root class) and
-    /// tests the "disposed" bit. Public only for that; not part of RxKit's API.
+    /// `sinkIsDisposed`, written so that RxKit's public inlinable code (`SerialSourceObserver._onNext(at:)`,
+    /// `_SerialSourceNodeSink._isClosed`, inlined into the bridge's element forwarders) can use it: that code
+    /// cannot use the SPI `InlineWord`, so this repeats `InlineWord.load`'s acquiring load of the state word
+    /// (the first stored property of this root class) and tests the "disposed" bit. Internal (and
+    /// `@inlinable`): other modules reach it only through those accessors.
     @inlinable @inline(__always)
     final var _sinkIsDisposedInline: Bool {
         rb_atomic_load_acquire(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self))
@@ -399,8 +400,9 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 /// word's acquire/release orders those accesses.
 ///
 /// Public and `open` only so that RxCombineBridge's Combine → Rx subscription can be a sink of its own
-/// (`_SerialSourceNodeSink`, which it subclasses): its initialiser and the members the bridge uses are SPI
-/// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them. Not part of RxKit's API.
+/// (`_SerialSourceNodeSink`, which it subclasses): its initialiser is internal and the members the bridge
+/// uses are SPI (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them. Not part
+/// of RxKit's API.
 open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     static var disposedBit: Int { ObserverNode._sinkDisposedBit }
     static let attachedBit = 2

@@ -98,9 +98,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         if disposed || isStopped {
             return subscribeAfterEndLocked(observer)
         }
-        let entry = hub.addLocked(observer)
+        let key = hub.addKeyedLocked(observer)
         hub.lock.unlock()
-        return SubjectSubscription(hub: hub, key: entry.key)
+        return SubjectSubscription(hub: hub, key: key)
     }
 
     /// `subscribe` to a disposed or terminated subject. Out of line: the `Event`s and the replay

@@ -49,9 +49,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
     @exclusivity(unchecked) private final var sole: Entry?
-    /// The observer, while there is exactly one and it is another share's connection that subscribed with
-    /// nobody delivering (`addSoleNodeLocked`): kept as itself and its key, with no `Entry` — in a Driver
-    /// chain every share but the last has one such observer (R12: an allocation per level fewer). At most
+    /// The observer, while there is exactly one and it is an RxKit node with both lanes that subscribed with
+    /// nobody delivering (`addSoleNodeLocked`: another share's connection, or a publish subject's first
+    /// observer, `addKeyedLocked`): kept as itself and its key, with no `Entry` — in a Driver chain every
+    /// share but the last has one such observer (R12: an allocation per level fewer; R2 one per build). At most
     /// one of `sole`, `soleNode` and `list` holds observers. Slow paths that need an `Entry` for it make one
     /// (`entries`); it never waits for a replay (an entry that may is made while a delivery is in progress,
     /// and such an observer goes to `sole`), so nothing depends on that entry's identity.
@@ -204,6 +205,21 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         let access = claimLocked()
         defer { releaseLocked(access) }
         return addLocked(observer, access)
+    }
+
+    /// Adds an observer and returns its key for `remove(key:)`. The first observer, when it is an RxKit node
+    /// with both lanes (every RxKit sink, `subscribe(onNext:…)`'s observer, the bridge's subscription) and
+    /// nobody is delivering, is kept without an `Entry` (`addSoleNodeLocked`): an allocation fewer per
+    /// subscription to a subject with one observer (R2). Call with `lock` held.
+    final func addKeyedLocked<Observer: ObserverType>(_ observer: Observer) -> UInt64 where Observer.Element == Element {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        // A metatype check first: `observer as? ObserverNode` is a full dynamic cast in unspecialised code.
+        if access != .deferred, isEmptyLocked, Observer.self is ObserverNode.Type {
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
+            if node.hasElementLane && node.hasTerminalLane { return addSoleNodeLocked(node, access) }
+        }
+        return addLocked(observer, access).key
     }
 
     /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.

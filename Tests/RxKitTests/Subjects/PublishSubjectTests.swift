@@ -229,6 +229,74 @@ import Testing
         #expect(keep != nil)
         #expect(!subject.hasObservers)
     }
+
+    // A subject keeps its first observer, when it is one of RxKit's own nodes (`subscribe(onNext:…)`'s
+    // observer, every operator's sink), without a list entry; any other `ObserverType` gets an entry. Mixed
+    // in any order, each observer still gets exactly the events sent while it was subscribed, the
+    // terminal event included (RxSwift's PublishSubject).
+    @Test(arguments: [true, false])
+    func nodeAndPlainObserversMixedGetExactlyTheEventsSentWhileSubscribed(nodeFirst: Bool) {
+        let subject = PublishSubject<Int>()
+        var log: [String: [String]] = [:]
+        func node(_ name: String) -> Disposable {
+            subject.subscribe(onNext: { log[name, default: []].append("\($0)") },
+                              onError: { _ in log[name, default: []].append("error") },
+                              onCompleted: { log[name, default: []].append("done") })
+        }
+        func plain(_ name: String) -> Disposable {
+            subject.subscribe(AnyObserver<Int> { event in
+                switch event {
+                case .next(let value): log[name, default: []].append("\(value)")
+                case .error: log[name, default: []].append("error")
+                case .completed: log[name, default: []].append("done")
+                }
+            })
+        }
+        let first = nodeFirst ? node("a") : plain("a")
+        subject.onNext(1)
+        let second = nodeFirst ? plain("b") : node("b")
+        subject.onNext(2)
+        first.dispose()
+        subject.onNext(3)
+        second.dispose()
+        #expect(!subject.hasObservers)
+        subject.onNext(4)
+        let third = nodeFirst ? node("c") : plain("c")
+        subject.onNext(5)
+        third.dispose()
+        let fourth = nodeFirst ? node("d") : plain("d")
+        let fifth = nodeFirst ? plain("e") : node("e")
+        subject.onError(testError)
+        fourth.dispose()
+        fifth.dispose()
+        #expect(log["a"] == ["1", "2"])
+        #expect(log["b"] == ["2", "3"])
+        #expect(log["c"] == ["5"])
+        #expect(log["d"] == ["error"])
+        #expect(log["e"] == ["error"])
+    }
+
+    // RxSwift's PublishSubject: an observer that subscribes while an event is being delivered gets only
+    // the events sent after it subscribed, not the one in progress.
+    @Test func anObserverJoiningDuringTheSoleObserversDeliveryGetsOnlyLaterEvents() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        var joined: Disposable?
+        let first = subject.subscribe(onNext: { value in
+            log.append("A\(value)")
+            if joined == nil {
+                joined = subject.subscribe(onNext: { log.append("B\($0)") })
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        first.dispose()
+        subject.onNext(3)
+        joined?.dispose()
+        subject.onNext(4)
+        #expect(log == ["A1", "A2", "B2", "B3"])
+        #expect(!subject.hasObservers)
+    }
 }
 
 /// Something whose release a test watches through a weak reference.

@@ -36,7 +36,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public func dispose() {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         guard previous & Self.disposedBit == 0, previous & Self.assignedBit != 0 else { return }
-        let taken = held.take()
-        taken?.dispose()
+        // Moved into the call: `taken?.dispose()` copies the existential first.
+        if case .some(let taken) = held.take() { taken.dispose() }
     }
 }

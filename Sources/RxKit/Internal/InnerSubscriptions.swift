@@ -160,7 +160,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         outerDisposed = true
         let taken = outer.take()
         unlock()
-        taken?.dispose()
+        if case .some(let taken) = consume taken { taken.dispose() }  // moved: `?.dispose()` copies first
     }
 
     // MARK: merge: a list
@@ -208,7 +208,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         inner.next = nil
         inner.previous = nil
         unlock()
-        taken?.dispose()
+        if case .some(let taken) = consume taken { taken.dispose() }  // moved: `?.dispose()` copies first
     }
 
     // MARK: switch: one current inner
@@ -240,7 +240,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         let subscription = taken.subscription.take()
         taken.isLinked = false
         unlock()
-        subscription?.dispose()
+        if case .some(let subscription) = consume subscription { subscription.dispose() }  // moved, not copied
         withExtendedLifetime(taken) {}  // its last reference may be the one to its sink: drop it unlocked
     }
 

@@ -349,8 +349,13 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         source = nil
         lock.unlock()
         if let sourceToSubscribe {
-            // Lazy: the Rx source is subscribed on the first demand only.
-            setUpstreamAndDrain(sourceToSubscribe.subscribe(self))
+            // Lazy: the Rx source is subscribed on the first demand only. As a node where the source
+            // takes one (a publish subject, a share): no `ObserverType` conformance look-up.
+            if let subscription = sourceToSubscribe._subscribe(node: self) {
+                setUpstreamAndDrain(subscription)
+            } else {
+                setUpstreamAndDrain(sourceToSubscribe.subscribe(self))
+            }
         } else {
             drain()
         }

@@ -57,7 +57,19 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `ObserverType` conformance and casts its type), and returns the subscription; `nil` where the
     /// sequence has no such path, and the caller uses `subscribe(_:)`. A share has one
     /// (`ShareWhileConnected`): a Driver's or Signal's operators chain shares.
+    /// A publish subject has one too (`PublishSubject`), for any such node.
     func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? { nil }
+
+    /// `subscribe(shareConnection:)` for the bridge: subscribes `node`, an RxKit node with both lanes that
+    /// observes this sequence's elements (its Combine subscription), without the generic `subscribe(_:)`
+    /// (whose unspecialised code looks up the node's `ObserverType` conformance per subscription) where
+    /// this sequence has such a path; `nil` otherwise.
+    @_spi(ReactiveBridgeInternals)
+    public final func _subscribe(node: ObserverNode) -> Disposable? {
+        precondition(node.hasElementLane && node.hasTerminalLane,
+                     "Observable._subscribe(node:) takes a node with both lanes; subscribe other observers with subscribe(_:)")
+        return subscribe(shareConnection: node)
+    }
 
     /// Whether this is `just(_:)`'s observable (`JustProducer` overrides it): map/filter stages over a
     /// `just` deliver without a sink (see `MapFilterProducer.subscribe`).

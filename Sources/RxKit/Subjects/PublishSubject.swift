@@ -103,6 +103,20 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         return SubjectSubscription(hub: hub, key: key)
     }
 
+    /// `subscribe(_:)` for an RxKit node with both lanes (`Observable.subscribe(shareConnection:)`): no
+    /// conformance look-up or type check. A disposed or terminated subject answers `nil`, and the caller
+    /// subscribes through `subscribe(_:)`, which sends what such a subject sends a late subscriber.
+    override func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? {
+        hub.lock.lock()
+        if disposed || isStopped {
+            hub.lock.unlock()
+            return nil
+        }
+        let key = hub.addKeyedLocked(node: node)
+        hub.lock.unlock()
+        return SubjectSubscription(hub: hub, key: key)
+    }
+
     /// `subscribe` to a disposed or terminated subject. Out of line: the `Event`s and the replay
     /// `Message` it builds cost metadata look-ups, which the optimiser would otherwise hoist onto every
     /// subscription. Call with the hub's lock held; returns with it released.

@@ -222,6 +222,15 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         return addLocked(observer, access).key
     }
 
+    /// `addKeyedLocked(_:)` for `node`, an RxKit node observer of `Element` with both lanes. Call with
+    /// `lock` held.
+    final func addKeyedLocked(node: ObserverNode) -> UInt64 {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        if access != .deferred, isEmptyLocked { return addSoleNodeLocked(node, access) }
+        return addLocked(node: node, access).key
+    }
+
     /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.
     final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
         nextKey += 1

@@ -1,28 +1,52 @@
-/// A `PublishSubject` that can neither fail nor complete: it only accepts elements.
-/// Same as RxRelay's `PublishRelay`.
-public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
-    @usableFromInline let subject: PublishSubject<Element>
+/// A `PublishSubject` that can neither fail nor complete: it only accepts elements, and sends each to the
+/// observers subscribed at the time. Same as RxRelay's `PublishRelay`.
+///
+/// Differs from RxRelay in one way that only adds: it is an `Observable` itself (RxRelay's is an
+/// `ObservableType` wrapping a `PublishSubject`), so `asObservable()` returns the relay, and a relay is one
+/// object and its observer list rather than three objects (R2 Rx→Combine builds one per subscription).
+public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable {
+    /// The observers. Made in the inlinable `init`, in the caller's specialised code (see `PublishSubject.hub`).
+    @usableFromInline let hub: SubjectHub<Element>
 
     /// A new relay.
-    // Inlinable: the subject is then made in the caller's specialised code, with its metadata at hand
-    // rather than looked up at run time on every relay made.
     @inlinable
-    public init() {
-        subject = PublishSubject()
+    public override init() {
+        hub = SubjectHub(guardedByOwnMutex: ())
+        super.init()
+    }
+
+    deinit {
+        hub.removeAllObservers()  // see `SubjectSubscription`
     }
 
     /// Sends `event` to current subscribers.
-    // Inlinable: see `PublishSubject.onNext`.
+    // Inlinable: the element is copied into a local in the caller's specialised code (see `PublishSubject.onNext`).
     @inlinable
     public func accept(_ event: Element) {
         var value = event
-        subject.sendNext(at: &value)
+        sendNext(at: &value)
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subject.subscribe(observer)
+    /// `accept` with the element read in place at `element`.
+    @usableFromInline
+    func sendNext(at element: UnsafePointer<Element>) {
+        hub.lock.lock()
+        hub.broadcastNextLocked(at: element)
     }
 
-    /// The relay as an `Observable`.
-    public func asObservable() -> Observable<Element> { subject.asObservable() }
+    /// Subscribes `observer` to the elements accepted from now on (a relay never terminates).
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        hub.lock.lock()
+        let key = hub.addKeyedLocked(observer)
+        hub.lock.unlock()
+        return SubjectSubscription(hub: hub, key: key)
+    }
+
+    /// `subscribe(_:)` for an RxKit node with both lanes (see `Observable.subscribe(shareConnection:)`).
+    override func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? {
+        hub.lock.lock()
+        let key = hub.addKeyedLocked(node: node)
+        hub.lock.unlock()
+        return SubjectSubscription(hub: hub, key: key)
+    }
 }

@@ -15,6 +15,48 @@ import Testing
         #expect(received == [1, 2])
     }
 
+    // RxRelay's PublishRelay is a PublishSubject without its terminal events: each observer gets the
+    // elements accepted while it is subscribed, whether it joins first or later, through `asObservable()`
+    // or directly, as one of RxKit's nodes or a plain `ObserverType`.
+    @Test func publishRelayObserversOfEveryKindGetWhatIsAcceptedWhileSubscribed() {
+        let relay = PublishRelay<Int>()
+        var log: [String: [Int]] = [:]
+        let a = relay.subscribe(onNext: { log["a", default: []].append($0) })
+        relay.accept(1)
+        let b = relay.asObservable().subscribe(AnyObserver<Int> { event in
+            if case .next(let value) = event { log["b", default: []].append(value) }
+        })
+        let c = relay.map { $0 * 10 }.subscribe(onNext: { log["c", default: []].append($0) })
+        relay.accept(2)
+        a.dispose()
+        relay.accept(3)
+        b.dispose()
+        c.dispose()
+        relay.accept(4)
+        #expect(log["a"] == [1, 2])
+        #expect(log["b"] == [2, 3])
+        #expect(log["c"] == [20, 30])
+    }
+
+    // A relay that is gone releases its observers; a subscription kept after it keeps nothing alive and
+    // disposing it then does nothing (as a PublishSubject's, whose subscription holds it weakly in RxSwift).
+    @Test func aReleasedPublishRelayKeepsNoObserverAlive() {
+        weak var weakRelay: PublishRelay<Int>?
+        weak var weakProbe: Probe?
+        var keep: Disposable?
+        do {
+            let relay = PublishRelay<Int>()
+            weakRelay = relay
+            let probe = Probe()
+            weakProbe = probe
+            keep = relay.subscribe(onNext: { _ in _ = probe })
+            relay.accept(1)
+        }
+        #expect(weakRelay == nil)
+        #expect(weakProbe == nil)
+        keep?.dispose()
+    }
+
     @Test func behaviorRelayHoldsAndReplaysItsValue() {
         let relay = BehaviorRelay(value: "a")
         #expect(relay.value == "a")

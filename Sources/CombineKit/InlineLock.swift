@@ -29,7 +29,8 @@ internal struct InlineLockStorage {
 ///
 /// The owner calls `initialize()` once in its `init` and `destroy()` in its `deinit`.
 internal struct InlineLock {
-    private let storage: UnsafeMutableRawPointer
+    /// The address of the owner's first stored property (its `InlineLockStorage`).
+    internal let storage: UnsafeMutableRawPointer
 
     @inline(__always)
     internal init(in object: AnyObject) {

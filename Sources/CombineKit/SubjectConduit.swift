@@ -233,10 +233,16 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// The lock lives in the object (one heap block less per subscription): it must stay the first
     /// stored property (see `InlineLockStorage`; the superclass has none).
     private var lockStorage = InlineLockStorage()
+    /// Where the subscriber lives when it fits (up to four words: any class, and most structs): it must
+    /// stay the second stored property (see `InlineValueRoom`). One heap block fewer per subscription.
+    private var subscriberRoom = InlineValueRoom()
     @exclusivity(unchecked) private var parent: Parent?
-    /// The subscriber, initialised while `hasDownstream`. Held through a pointer rather than as a
-    /// `Downstream?` so that the per-value path needs no `Optional<Downstream>` metadata.
-    private let downstreamStorage: UnsafeMutablePointer<Downstream>
+    /// The subscriber's heap block, when it does not fit in `subscriberRoom`; `nil` when it does.
+    private let subscriberBlock: UnsafeMutablePointer<Downstream>?
+    /// The subscriber, initialised while `hasDownstream`: in `subscriberRoom` or `subscriberBlock`. Held
+    /// through a pointer rather than as a `Downstream?` so that the per-value path needs no
+    /// `Optional<Downstream>` metadata. Set once, in `init` (the room's address only once `self` is formed).
+    @exclusivity(unchecked) private var downstreamStorage: UnsafeMutablePointer<Downstream>
     /// False once cancelled or completed: nothing more is delivered.
     @exclusivity(unchecked) private var isAttached = true
     /// Whether `downstreamStorage` is initialised (it outlives `isAttached` when a cancel arrives during
@@ -257,25 +263,38 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// instead of `receive(_:)`, and its target: held as two optionals rather than one optional struct, which
     /// the per-value path would copy (a retain and a release of the function's context per value).
     private let laneFunction: ((Output, UnsafeRawPointer) -> Void)?
-    private let laneTarget: UnsafeRawPointer
+    private let laneTarget: UnsafeRawPointer?
 
     @usableFromInline
     init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
         self.parent = parent
-        downstreamStorage = .allocate(capacity: 1)
-        downstreamStorage.initialize(to: downstream)
+        let fitsInRoom = InlineValueRoom.fits(Downstream.self)
+        if fitsInRoom {
+            subscriberBlock = nil
+            downstreamStorage = InlineValueRoom.unsetAddress(of: Downstream.self)  // the room's, below
+        } else {
+            let block = UnsafeMutablePointer<Downstream>.allocate(capacity: 1)
+            block.initialize(to: downstream)
+            subscriberBlock = block
+            downstreamStorage = block
+        }
         if let lane = downstream._valueLane {
             laneFunction = lane.receive
             laneTarget = lane.target
         } else {
             laneFunction = nil
-            laneTarget = UnsafeRawPointer(downstreamStorage)  // never read without a lane function
+            laneTarget = nil
         }
         self.name = name
         self.replaysCurrentValue = replaysCurrentValue
         super.init()
         lock.initialize()
         assert(lock.isAt(&lockStorage), "SubjectConduit: the inline lock must be the first stored property")
+        assert(lock.isRoomAt(&subscriberRoom), "SubjectConduit: the subscriber's room must be the second stored property")
+        if fitsInRoom {
+            downstreamStorage = lock.room.bindMemory(to: Downstream.self, capacity: 1)
+            downstreamStorage.initialize(to: downstream)
+        }
         // Created delivering: the subject calls the subscriber's `receive(subscription:)` next, and
         // `subscriptionDelivered()` ends that delivery. Slow: there is no demand yet.
         lock.storeWord(Self.delivering | Self.slow)
@@ -283,7 +302,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
 
     deinit {
         if hasDownstream { downstreamStorage.deinitialize(count: 1) }
-        downstreamStorage.deallocate()
+        subscriberBlock?.deallocate()
         lock.destroy()
     }
 
@@ -525,7 +544,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// lane's target alive).
     @inline(__always)
     private func callDownstream(with value: Output) -> Subscribers.Demand {
-        if laneFunction?(value, laneTarget) != nil { return .none }
+        if laneFunction?(value, laneTarget.unsafelyUnwrapped) != nil { return .none }
         return Self.call(&downstreamStorage.pointee, with: value)
     }
 

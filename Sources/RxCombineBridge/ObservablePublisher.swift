@@ -152,13 +152,22 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     // Everything below is guarded by `lock`, so the compiler's dynamic exclusivity checks are off. The
     // per-element path touches no type built from a generic parameter (`Downstream?`, `[Element]`,
     // `Completion<…>?`): in unspecialised code each costs a runtime metadata look-up per element.
+    /// Where the subscriber lives when it fits (up to four words: any class, and most structs), by
+    /// address: it must stay the first stored property (`LockingObserverNode._firstSubclassPropertyAddress`).
+    /// Holds `roomPattern` in its first and last words until `init` checks them there. One heap block fewer
+    /// per subscription.
+    private var subscriberRoom: (Int, Int, Int, Int) = (ObservableSubscription.roomPattern, 0, 0, ObservableSubscription.roomPattern)
+    private static var roomPattern: Int { 0x5EED_B41D_6E0F_F1CE }
     /// The node's own mutex (`LockingObserverNode`: no `Lock` object per subscription).
     private var lock: MutexReference { nodeLock }
     @exclusivity(unchecked) private var source: Observable<Element>?
     private let bufferPolicy: BridgeBufferPolicy
     private let mapError: (Swift.Error) -> Downstream.Failure
-    /// The subscriber, initialised while `hasDownstream`.
-    private let downstreamSlot: UnsafeMutablePointer<Downstream>
+    /// The subscriber's heap block, when it does not fit in `subscriberRoom`; `nil` when it does.
+    private let subscriberBlock: UnsafeMutablePointer<Downstream>?
+    /// The subscriber, initialised while `hasDownstream`: in `subscriberRoom` or `subscriberBlock`. Set
+    /// once, in `init` (the room's address only once `self` is formed).
+    @exclusivity(unchecked) private var downstreamSlot: UnsafeMutablePointer<Downstream>
     @exclusivity(unchecked) private var hasDownstream = true
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// Elements held beyond demand: a ring of `ringCapacity` slots at `ring` (nothing allocated while
@@ -193,10 +202,28 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         self.source = source
         self.bufferPolicy = bufferPolicy
         self.mapError = mapError
-        downstreamSlot = .allocate(capacity: 1)
-        downstreamSlot.initialize(to: downstream)
+        let fitsInRoom = MemoryLayout<Downstream>.size <= 4 * MemoryLayout<Int>.size
+            && MemoryLayout<Downstream>.alignment <= MemoryLayout<Int>.alignment
+        if fitsInRoom {
+            subscriberBlock = nil
+            // A placeholder until the room's address can be asked, below: never dereferenced.
+            downstreamSlot = UnsafeMutablePointer(bitPattern: MemoryLayout<Downstream>.alignment).unsafelyUnwrapped
+        } else {
+            let block = UnsafeMutablePointer<Downstream>.allocate(capacity: 1)
+            block.initialize(to: downstream)
+            subscriberBlock = block
+            downstreamSlot = block
+        }
         subscribingThread = currentThreadIdentity()
         super.init(elementLane: true, terminalLane: true)  // zeroes the node's state word
+        if fitsInRoom {
+            let room = _firstSubclassPropertyAddress
+            precondition(room.load(as: Int.self) == Self.roomPattern
+                         && room.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self) == Self.roomPattern,
+                         "ObservableSubscription: the subscriber's room is not the first stored property (did the stored properties change?)")
+            downstreamSlot = room.bindMemory(to: Downstream.self, capacity: 1)
+            downstreamSlot.initialize(to: downstream)
+        }
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
         // another thread must not deliver while it runs). Nestable: what the subscriber's own `request`
@@ -207,7 +234,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
 
     deinit {
         if hasDownstream { downstreamSlot.deinitialize(count: 1) }
-        downstreamSlot.deallocate()
+        subscriberBlock?.deallocate()
         discardHeldLocked()
     }
 

@@ -68,6 +68,15 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
             && MemoryLayout<T>.alignment <= MemoryLayout<PlatformMutex>.alignment
     }
 
+    /// Where a subclass's first stored property is: right after the mutex's tail sentinel (Swift lays out a
+    /// subclass's stored properties after its superclass's, in declaration order), for a word-aligned
+    /// property. The bridge's Rx→Combine subscription keeps its subscriber there, by address, when it fits
+    /// (one heap block fewer per subscription); it checks a pattern it stored there before using it.
+    @_spi(ReactiveBridgeInternals)
+    public final var _firstSubclassPropertyAddress: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(InlineWord.address(of: self)) + InlineMutex.tailOffset(head: Self.headOffset) + MemoryLayout<Int>.size
+    }
+
     /// This node's mutex, to lock in place.
     @_spi(ReactiveBridgeInternals)
     public final var nodeLock: MutexReference { MutexReference(mutex) }

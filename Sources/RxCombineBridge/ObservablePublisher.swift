@@ -451,6 +451,15 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
     @usableFromInline
     func subscriptionDelivered() {
+        // Nothing needs the lock (`blockedBit` clear: nothing held, no completion waiting, not finished):
+        // end the delivery with one compare-exchange. A thread that holds an element or a completion
+        // meanwhile sets `blockedBit` first (under the lock), which fails the exchange; one that does so
+        // after it finds `deliveringBit` clear and delivers itself.
+        let word = InlineWord.load(self)
+        if word & Self.blockedBit == 0,
+           InlineWord.compareExchange(self, expected: word, desired: word & ~(Self.deliveringBit | Self.nestableBit)) {
+            return
+        }
         lock.lock()
         // Only the subscribing thread (this one) changes `nestableBit`, and it is not delivering now.
         if InlineWord.load(self) & Self.nestableBit != 0 { _ = InlineWord.fetchAdd(self, -Self.nestableBit) }

@@ -116,6 +116,45 @@ struct StressBridgeTests {
         }
     }
 
+    // Subscribers that stay: elements sent by other threads while one is inside `receive(subscription:)`
+    // are held and must come out when that call returns (the seam's delivery ends with one
+    // compare-exchange when nothing is held, and takes the lock to drain when something is): each keeps
+    // per-thread order and the grammar, and gets the completion.
+    @Test func asPublisherSubscribersJoiningWhileOtherThreadsSendGetEverythingAfterJoiningInOrder() {
+        for _ in 0..<Stress.rounds {
+            let subject = PublishSubject<Int>()
+            let subscribers = Locked<[TestSubscriber<Int, Error>]>([])
+            Stress.race { thread in
+                if thread < 2 {
+                    for index in 0..<Stress.valuesPerThread { subject.onNext(stressValue(thread: thread, index: index)) }
+                } else {
+                    for round in 0..<Stress.valuesPerThread / 50 {
+                        let demand: Subscribers.Demand = round.isMultiple(of: 2) ? .unlimited : .max(1)
+                        let subscriber = TestSubscriber<Int, Error>(initialDemand: demand, demandPerValue: .max(1))
+                        subscribers.mutate { $0.append(subscriber) }
+                        subject.asPublisher().subscribe(subscriber)
+                    }
+                }
+            }
+            subject.onCompleted()
+            for subscriber in subscribers.value {
+                expectPerThreadOrder(subscriber.values, threads: 2, perThread: Stress.valuesPerThread, complete: false)
+                // The bridge holds what exceeds demand (unbounded by default): once a subscriber has a
+                // thread's first value, it has every later one of that thread, up to the last.
+                for thread in 0..<2 {
+                    let indices = subscriber.values.filter { $0 / 1_000_000 == thread }.map { $0 % 1_000_000 }
+                    if let first = indices.first {
+                        #expect(indices == Array(first..<Stress.valuesPerThread), "values lost after joining")
+                    }
+                }
+                #expect(subscriber.completion != nil, "a subscriber that stayed did not get the completion")
+                #expect(subscriber.grammarViolations.isEmpty)
+                #expect(subscriber.demandViolations == 0)
+            }
+            #expect(!subject.hasObservers)
+        }
+    }
+
     @Test func asObservableAndBridgedSubjectsFromManyThreads() {
         for _ in 0..<Stress.rounds {
             let passthrough = PassthroughSubject<Int, Error>()

@@ -190,6 +190,10 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// disposed or asked to be (then `setUpstream` disposes one that arrives late, as a
     /// `SingleAssignmentDisposable` would, without being an object of its own). Guarded by `lock`.
     @exclusivity(unchecked) private var upstream: Disposable?
+    /// The Rx subscription instead, when the source took this subscription as a node (a subject's or a
+    /// share's, `Observable._subscribe(node:)`): kept as itself, a plain struct, with no existential to
+    /// fill, move and destroy through value witnesses.
+    @exclusivity(unchecked) private var nodeUpstream: SubjectSubscription?
     @exclusivity(unchecked) private var upstreamDisposed = false
     /// The thread that calls the subscriber's `receive(subscription:)` (the one creating this object).
     private let subscribingThread: Int
@@ -379,7 +383,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
             // Lazy: the Rx source is subscribed on the first demand only. As a node where the source
             // takes one (a publish subject, a share): no `ObserverType` conformance look-up.
             if let subscription = sourceToSubscribe._subscribe(node: self) {
-                setUpstreamAndDrain(subscription)
+                setUpstreamAndDrain(node: subscription)
             } else {
                 setUpstreamAndDrain(sourceToSubscribe.subscribe(self))
             }
@@ -407,9 +411,11 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         if released { detachDownstreamLocked() }
         // Taken in the same critical section (one lock round trip fewer per cancel than `disposeUpstream()`).
         var upstream: Disposable?
-        takeUpstreamLocked(into: &upstream)
+        var nodeUpstream: SubjectSubscription?
+        takeUpstreamLocked(into: &upstream, &nodeUpstream)
         lock.unlock()
         if released { destroyDetachedDownstream() }  // outside the lock
+        nodeUpstream?.dispose()
         if case .some(let disposable) = consume upstream { disposable.dispose() }
     }
 
@@ -417,9 +423,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// during `subscribe`, or the subscriber cancelled meanwhile); then `drain()`, in the same critical
     /// section when it can (one lock round trip fewer per subscription).
     private func setUpstreamAndDrain(_ disposable: consuming Disposable) {
-        lock.lock()
-        if upstreamDisposed {
-            lock.unlock()
+        guard lockUnlessUpstreamDisposed() else {
             disposable.dispose()
             drain()
             return
@@ -428,24 +432,50 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         drainLocked()
     }
 
+    /// `setUpstreamAndDrain(_:)` for the subscription of a source that took this one as a node.
+    private func setUpstreamAndDrain(node subscription: SubjectSubscription) {
+        guard lockUnlessUpstreamDisposed() else {
+            subscription.dispose()
+            drain()
+            return
+        }
+        nodeUpstream = subscription
+        drainLocked()
+    }
+
+    /// Takes the lock and returns true, unless the Rx subscription was to be disposed already: then
+    /// returns false, the lock released, for the caller to dispose the one it has.
+    @inline(__always)
+    private func lockUnlessUpstreamDisposed() -> Bool {
+        lock.lock()
+        if upstreamDisposed {
+            lock.unlock()
+            return false
+        }
+        return true
+    }
+
     /// Disposes the Rx subscription, once (later, if `request` does not have it yet).
     private func disposeUpstream() {
         lock.lock()
         var disposable: Disposable?
-        takeUpstreamLocked(into: &disposable)
+        var nodeSubscription: SubjectSubscription?
+        takeUpstreamLocked(into: &disposable, &nodeSubscription)
         lock.unlock()
+        nodeSubscription?.dispose()
         if case .some(let taken) = consume disposable { taken.dispose() }
     }
 
-    /// Marks the Rx subscription disposed and moves it, if held, into `taken` (which must be `nil`), for the
-    /// caller to dispose with no lock held by `if case .some(let d) = consume taken { d.dispose() }`. Moved
-    /// all the way: a returned `Disposable?`, or `taken?.dispose()`, was copied before its `dispose()` (a
-    /// subject's subscription holds its hub weakly, and copying and destroying a weak reference are runtime
-    /// calls, ~240 instructions per subscription).
+    /// Marks the Rx subscription disposed and moves it, if held, into `taken` or `takenNode` (which must be
+    /// `nil`), for the caller to dispose with no lock held — `taken` by
+    /// `if case .some(let d) = consume taken { d.dispose() }`. Moved all the way: a returned `Disposable?`,
+    /// or `taken?.dispose()`, was copied before its `dispose()` (a copy and a destroy through the value
+    /// witnesses of what the existential holds, ~240 instructions per subscription).
     @inline(__always)
-    private func takeUpstreamLocked(into taken: inout Disposable?) {
+    private func takeUpstreamLocked(into taken: inout Disposable?, _ takenNode: inout SubjectSubscription?) {
         upstreamDisposed = true
         swap(&taken, &upstream)
+        swap(&takenNode, &nodeUpstream)
     }
 
     /// Called once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
@@ -626,8 +656,10 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         pendingCompletionBox = PendingCompletion<Downstream.Failure>(.failure(mapError(BridgeBufferOverflow(capacity: capacity))))
         hasPendingCompletion = true
         var upstream: Disposable?
-        takeUpstreamLocked(into: &upstream)
+        var nodeUpstream: SubjectSubscription?
+        takeUpstreamLocked(into: &upstream, &nodeUpstream)
         lock.unlock()
+        nodeUpstream?.dispose()
         if case .some(let disposable) = consume upstream { disposable.dispose() }
         lock.lock()
     }

@@ -139,8 +139,8 @@ final class ClosureSubscription: SinkLink, @unchecked Sendable {
         // Only the one caller that set "disposed" gets here, so `onDisposed` needs no lock.
         let onDisposed = self.onDisposed.take()
         sink?.dispose()
-        // Moved into the call (`upstream?.dispose()` copies the existential first: for a subject's
-        // subscription, which holds its hub weakly, a weak copy and destroy, ~240 instructions).
+        // Moved into the call: `upstream?.dispose()` copies the existential first (a copy and a destroy
+        // through the value witnesses of what it holds, ~240 instructions for a subject's subscription).
         if case .some(let upstream) = consume upstream { upstream.dispose() }
         onDisposed?()
     }

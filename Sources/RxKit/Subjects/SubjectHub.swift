@@ -888,11 +888,16 @@ class SubjectHubBase: LockingObserverNode, @unchecked Sendable {
 /// when it goes (`SubjectHub.removeAllObservers`, from each subject's `deinit`): the same guarantee (the
 /// subject and every observer are released; disposing later does nothing), without a weak reference, which
 /// allocates a side table for the hub on every subscribed subject.
-struct SubjectSubscription: Disposable {
+///
+/// SPI for the bridge, whose Rx→Combine subscription keeps it as itself (`Observable._subscribe(node:)`)
+/// rather than as a `Disposable` existential.
+@_spi(ReactiveBridgeInternals)
+public struct SubjectSubscription: Disposable {
     let hub: SubjectHubBase
     let key: UInt64
 
-    func dispose() {
+    /// Removes the observer.
+    public func dispose() {
         hub.remove(key: key)
     }
 }

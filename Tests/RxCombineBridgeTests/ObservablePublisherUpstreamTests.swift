@@ -147,6 +147,34 @@ private final class EndsDuringSubscribe: Observable<Int>, @unchecked Sendable {
         }
     }
 
+    // RxSwift's share(replay: 1): a late subscriber gets the latest element first, then what follows. The
+    // bridged one gets it inside its first request (as Combine's own replaying publishers deliver there),
+    // and with limited demand only what it asked for, the rest held until it asks again.
+    @Test func aLateBridgedSubscriberOfAReplayingShareGetsTheLatestElementFirst() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        var rxValues: [Int] = []
+        let rx = shared.subscribe(onNext: { rxValues.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1), demandPerValue: .none)
+        shared.asPublisher().subscribe(subscriber)
+        #expect(subscriber.values == [2])
+        subject.onNext(3)
+        subject.onNext(4)
+        #expect(subscriber.values == [2])
+        subscriber.request(.max(5))
+        #expect(subscriber.values == [2, 3, 4])
+        subject.onCompleted()
+        #expect(rxValues == [1, 2, 3, 4])
+        guard case .finished? = subscriber.completion else {
+            Issue.record("expected finished, got \(String(describing: subscriber.completion))")
+            return
+        }
+        rx.dispose()
+        #expect(subscriber.demandViolations == 0)
+    }
+
     @Test func aBridgedShareIsSubscribedOnceAndDeliversToTheBridgedSubscriber() {
         var subscriptions = 0
         let subject = PublishSubject<Int>()

@@ -57,7 +57,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `ObserverType` conformance and casts its type), and returns the subscription; `nil` where the
     /// sequence has no such path, and the caller uses `subscribe(_:)`. A share has one
     /// (`ShareWhileConnected`): a Driver's or Signal's operators chain shares.
-    /// A publish subject has one too (`PublishSubject`), for any such node.
+    /// A publish subject and a publish relay have one too, for any such node.
     func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? { nil }
 
     /// `subscribe(shareConnection:)` for the bridge: subscribes `node`, an RxKit node with both lanes that

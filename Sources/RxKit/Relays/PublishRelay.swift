@@ -2,8 +2,9 @@
 /// observers subscribed at the time. Same as RxRelay's `PublishRelay`.
 ///
 /// Differs from RxRelay in one way that only adds: it is an `Observable` itself (RxRelay's is an
-/// `ObservableType` wrapping a `PublishSubject`), so `asObservable()` returns the relay, and a relay is one
-/// object and its observer list rather than three objects (R2 Rx→Combine builds one per subscription).
+/// `ObservableType` wrapping a `PublishSubject`), so `asObservable()` returns the relay, and a relay is two
+/// objects, itself and its observer list (`SubjectHub`), rather than three (R2 Rx→Combine builds one per
+/// subscription).
 public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable {
     /// The observers. Made in the inlinable `init`, in the caller's specialised code (see `PublishSubject.hub`).
     @usableFromInline let hub: SubjectHub<Element>

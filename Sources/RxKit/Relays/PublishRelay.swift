@@ -17,7 +17,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
     }
 
     deinit {
-        hub.removeAllObservers()  // see `SubjectSubscription`
+        SubjectHubBase.subjectDidEnd(hub: Unmanaged.passUnretained(hub).toOpaque())  // see `SubjectSubscription`
     }
 
     /// Sends `event` to current subscribers.

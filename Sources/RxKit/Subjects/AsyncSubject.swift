@@ -6,7 +6,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     private let hub = SubjectHub<Element>()
 
     deinit {
-        hub.removeAllObservers()  // see `SubjectSubscription`
+        SubjectHubBase.subjectDidEnd(hub: Unmanaged.passUnretained(hub).toOpaque())  // see `SubjectSubscription`
     }
     private var lastElement: Element?
     private var stopEvent: Event<Element>?

@@ -6,7 +6,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private let hub = SubjectHub<Element>()
 
     deinit {
-        hub.removeAllObservers()  // see `SubjectSubscription`
+        SubjectHubBase.subjectDidEnd(hub: Unmanaged.passUnretained(hub).toOpaque())  // see `SubjectSubscription`
     }
     private var element: Element
     /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an

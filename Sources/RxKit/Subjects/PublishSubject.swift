@@ -9,7 +9,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     @usableFromInline let hub: SubjectHub<Element>
 
     deinit {
-        hub.removeAllObservers()  // see `SubjectSubscription`
+        SubjectHubBase.subjectDidEnd(hub: Unmanaged.passUnretained(hub).toOpaque())  // see `SubjectSubscription`
     }
     /// The terminal event, boxed (`StoredEvent`): an `Event<Element>?` stored property would cost an
     /// `Event` metadata look-up in every subject's `init` and `deinit` (unspecialised code).

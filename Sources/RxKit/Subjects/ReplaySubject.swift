@@ -38,7 +38,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     deinit {
-        hub.removeAllObservers()  // see `SubjectSubscription`
+        SubjectHubBase.subjectDidEnd(hub: Unmanaged.passUnretained(hub).toOpaque())  // see `SubjectSubscription`
         clearRing()
         ring?.deallocate()
     }

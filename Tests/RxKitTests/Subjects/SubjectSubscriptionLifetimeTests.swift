@@ -7,7 +7,7 @@ import Testing
 /// and with a plain observer, each with its disposable kept. (Through an operator the kept disposable keeps
 /// the operator's sink, which in RxKit holds its producer and so the source: see issue 4's notes.)
 @Suite struct SubjectSubscriptionLifetimeTests {
-    enum Kind: CaseIterable { case publish, behavior, replay, async }
+    enum Kind: CaseIterable { case publish, behavior, replay, async, publishRelay }
     enum Subscriber: CaseIterable { case closures, plainObserver }
 
     static func makeSubject(_ kind: Kind) -> (Observable<Int>, AnyObject) {
@@ -16,6 +16,7 @@ import Testing
         case .behavior: let subject = BehaviorSubject(value: 0); return (subject.asObservable(), subject)
         case .replay: let subject = ReplaySubject<Int>.create(bufferSize: 2); return (subject.asObservable(), subject)
         case .async: let subject = AsyncSubject<Int>(); return (subject.asObservable(), subject)
+        case .publishRelay: let relay = PublishRelay<Int>(); return (relay.asObservable(), relay)
         }
     }
 
@@ -46,6 +47,39 @@ import Testing
         kept?.dispose()  // the subject is gone: nothing to remove, no crash
     }
 
+    // The other way round: subscriptions dropped undisposed (RxSwift: the subject alone then holds its
+    // observers) leave nothing to share the hub, and the subject skips emptying it (a lock round trip) —
+    // the hub goes with the subject and releases the observers itself. With one observer (kept without a
+    // list) and with two; and with one of two subscriptions kept, which shares the hub and so takes the
+    // emptying path after all.
+    @Test(arguments: Kind.allCases, [(observers: 1, keepOne: false), (observers: 2, keepOne: false), (observers: 2, keepOne: true)])
+    func droppedSubscriptionsLeaveTheObserversToGoWithTheSubject(kind: Kind, shape: (observers: Int, keepOne: Bool)) {
+        weak var weakSubject: AnyObject?
+        var weakProbes: [WeakProbe] = []
+        var kept: Disposable?
+        do {
+            let (observable, subject) = Self.makeSubject(kind)
+            weakSubject = subject
+            for index in 0..<shape.observers {
+                let probe = Probe()
+                weakProbes.append(WeakProbe(probe))
+                let subscription = index.isMultiple(of: 2)
+                    ? observable.subscribe(onNext: { _ in _ = probe })
+                    : observable.subscribe(PlainObserver(probe))
+                if shape.keepOne && index == 0 { kept = subscription }
+            }
+            #expect(weakProbes.allSatisfy { $0.probe != nil })
+        }
+        #expect(weakSubject == nil, "the subject outlived its last reference")
+        #expect(weakProbes.allSatisfy { $0.probe == nil }, "an observer outlived the subject")
+        kept?.dispose()
+    }
+
+    final class WeakProbe {
+        weak var probe: Probe?
+        init(_ probe: Probe) { self.probe = probe }
+    }
+
     // RxSwift's `Disposable` contract: disposing again does nothing. A subject returns its subscription (a
     // struct removing its key) straight to a plain observer, so the second dispose reaches the subject again
     // and must leave the other observers subscribed.
@@ -65,6 +99,7 @@ import Testing
         case .async:
             (subject as! AsyncSubject<Int>).onNext(1)
             (subject as! AsyncSubject<Int>).onCompleted()
+        case .publishRelay: (subject as! PublishRelay<Int>).accept(1)
         }
         // A behaviour subject replays its value to each observer when it subscribes: one more each.
         let initial = kind == .behavior ? 1 : 0

@@ -166,6 +166,42 @@ struct StressRxKitTests {
         }
     }
 
+    /// A subject empties its hub in `deinit` only while a subscription still shares it
+    /// (`SubjectHubBase.subjectDidEnd(hub:)`); a hub nothing else holds goes with the subject. Here one thread
+    /// drops the last reference to the subject while another disposes its only subscription, so either may
+    /// come first: each way the observer is released exactly once, and the hub's state, last written under
+    /// its lock by the disposing thread, reaches the thread that frees it (TSan in CI watches the handover).
+    @Test func subjectReleasedOnOneThreadWhileItsSubscriptionIsDisposedOnAnother() {
+        for round in 0..<Stress.rounds * 10 {
+            let released = Locked(0)
+            let subjectSlot = Locked<AnyObject?>(nil)
+            let subscriptionSlot = Locked<Disposable?>(nil)
+            do {
+                let source: Observable<Int>
+                let subject: AnyObject
+                switch round % 4 {
+                case 0: let made = PublishSubject<Int>(); (source, subject) = (made.asObservable(), made)
+                case 1: let made = PublishRelay<Int>(); (source, subject) = (made.asObservable(), made)
+                case 2: let made = BehaviorSubject(value: 0); (source, subject) = (made.asObservable(), made)
+                default: let made = ReplaySubject<Int>.create(bufferSize: 1); (source, subject) = (made.asObservable(), made)
+                }
+                let watched = ReleaseWatch(released)  // captured only by the observer
+                let subscription = source.subscribe(onNext: { _ in watched.touch() })
+                subscriptionSlot.mutate { $0 = subscription }
+                subjectSlot.mutate { $0 = subject }
+            }
+            Stress.race(2) { thread in
+                if thread == 0 {
+                    let last = subjectSlot.mutate { $0.take() }  // released here, on this thread
+                    withExtendedLifetime(last) {}
+                } else {
+                    subscriptionSlot.mutate { $0.take() }?.dispose()
+                }
+            }
+            #expect(released.value == 1, "the observer was not released (or released twice) in round \(round)")
+        }
+    }
+
     /// `share(replay: 1)`: subscribers joining while the source sends from another thread get the
     /// replayed element and the live ones one at a time, in the source's order, never twice.
     @Test func shareReplayOneSubscribersJoinWhileTheSourceSends() {

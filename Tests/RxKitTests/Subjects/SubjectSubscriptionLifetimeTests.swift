@@ -48,10 +48,11 @@ import Testing
     }
 
     // The other way round: subscriptions dropped undisposed (RxSwift: the subject alone then holds its
-    // observers) leave nothing to share the hub, and the subject skips emptying it (a lock round trip) —
-    // the hub goes with the subject and releases the observers itself. With one observer (kept without a
-    // list) and with two; and with one of two subscriptions kept, which shares the hub and so takes the
-    // emptying path after all.
+    // observers). Where nothing shares the hub any more the subject skips emptying it (a lock round trip)
+    // and the hub, going with the subject, releases the observers itself; where something still does (a
+    // kept subscription; an observer's own subscription object may too) the subject empties it. Either way
+    // every observer goes with the subject. With one observer (kept without a list), with two, and with one
+    // of two subscriptions kept.
     @Test(arguments: Kind.allCases, [(observers: 1, keepOne: false), (observers: 2, keepOne: false), (observers: 2, keepOne: true)])
     func droppedSubscriptionsLeaveTheObserversToGoWithTheSubject(kind: Kind, shape: (observers: Int, keepOne: Bool)) {
         weak var weakSubject: AnyObject?

@@ -194,11 +194,13 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
         if Observer.self is ObserverNode.Type {
             // A metatype check, then a reinterpretation of the (single-reference) value, as in
             // `LaneHandle(of:)`.
-            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
-            if node.hasElementLane && node.hasTerminalLane {
+            // Unretained (the caller holds the observer): `takeUnretainedValue()` here cost a retain and a
+            // release per subscription.
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
+            if node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) {
                 // RxKit's own observers: the handler's own sink, which (in the bridge) is also the source's
                 // subscriber: one object per subscription, not a sink and a subscriber holding it.
-                let request = _SerialSourceNodeRequest(node: Unmanaged.passUnretained(node), link: cancel.map { Unmanaged.passUnretained($0) })
+                let request = _SerialSourceNodeRequest(node: node, link: cancel.map { Unmanaged.passUnretained($0) })
                 switch subscribeHandler(_SerialSourceRequest(node: request)) {
                 case .sink(let sink):
                     // The sink cancels its source itself (its `dispose()`): nothing upstream to attach.

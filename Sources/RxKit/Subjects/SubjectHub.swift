@@ -284,8 +284,9 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         Entry(key: 0, observer: observer)
     }
 
-    /// Removes every observer, taking the lock: for a subject's `deinit`, so that subscriptions kept after
-    /// the subject is gone (they hold this hub, see `SubjectSubscription`) keep no observer alive.
+    /// Removes every observer, taking the lock: for a subject's `deinit` when a subscription still shares
+    /// this hub (`SubjectHubBase.subjectDidEnd(hub:)`), so that subscriptions kept after the subject is gone
+    /// (they hold this hub, see `SubjectSubscription`) keep no observer alive.
     override final func removeAllObservers() {
         lock.lock()
         removeAllLocked()

@@ -189,7 +189,8 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// The Rx subscription, once `request` has it and until it is disposed; `upstreamDisposed` once it was
     /// disposed or asked to be (then `setUpstream` disposes one that arrives late, as a
     /// `SingleAssignmentDisposable` would, without being an object of its own). Guarded by `lock`.
-    @exclusivity(unchecked) private var upstream: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: destroying that costs a runtime call even when it is `nil`.
+    @exclusivity(unchecked) private var upstream = DisposableSlot.empty
     /// The Rx subscription instead, when the source took this subscription as a node (a subject's or a
     /// share's, `Observable._subscribe(node:)`): kept as itself, a plain struct, with no existential to
     /// fill, move and destroy through value witnesses.
@@ -417,13 +418,13 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         let released = hasDownstream && !isDeliveringLocked
         if released { detachDownstreamLocked() }
         // Taken in the same critical section (one lock round trip fewer per cancel than `disposeUpstream()`).
-        var upstream: Disposable?
+        var upstream = DisposableSlot.empty
         var nodeUpstream: SubjectSubscription?
         takeUpstreamLocked(into: &upstream, &nodeUpstream)
         lock.unlock()
         if released { destroyDetachedDownstream() }  // outside the lock
         nodeUpstream?.dispose()
-        if case .some(let disposable) = consume upstream { disposable.dispose() }
+        if case .holding(let disposable) = consume upstream { disposable.dispose() }
     }
 
     /// Keeps the Rx subscription, or disposes it at once if it was to be disposed already (the source ended
@@ -435,7 +436,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
             drain()
             return
         }
-        upstream = disposable
+        upstream = .holding(disposable)
         drainLocked()
     }
 
@@ -465,21 +466,21 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     /// Disposes the Rx subscription, once (later, if `request` does not have it yet).
     private func disposeUpstream() {
         lock.lock()
-        var disposable: Disposable?
+        var disposable = DisposableSlot.empty
         var nodeSubscription: SubjectSubscription?
         takeUpstreamLocked(into: &disposable, &nodeSubscription)
         lock.unlock()
         nodeSubscription?.dispose()
-        if case .some(let taken) = consume disposable { taken.dispose() }
+        if case .holding(let taken) = consume disposable { taken.dispose() }
     }
 
     /// Marks the Rx subscription disposed and moves it, if held, into `taken` or `takenNode` (which must be
-    /// `nil`), for the caller to dispose with no lock held — `taken` by
-    /// `if case .some(let d) = consume taken { d.dispose() }`. Moved all the way: a returned `Disposable?`,
+    /// empty), for the caller to dispose with no lock held — `taken` by
+    /// `if case .holding(let d) = consume taken { d.dispose() }`. Moved all the way: a returned `Disposable?`,
     /// or `taken?.dispose()`, was copied before its `dispose()` (a copy and a destroy through the value
     /// witnesses of what the existential holds, ~240 instructions per subscription).
     @inline(__always)
-    private func takeUpstreamLocked(into taken: inout Disposable?, _ takenNode: inout SubjectSubscription?) {
+    private func takeUpstreamLocked(into taken: inout DisposableSlot, _ takenNode: inout SubjectSubscription?) {
         upstreamDisposed = true
         swap(&taken, &upstream)
         swap(&takenNode, &nodeUpstream)
@@ -662,12 +663,12 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
     private func failOnOverflowLocked(capacity: Int) {
         pendingCompletionBox = PendingCompletion<Downstream.Failure>(.failure(mapError(BridgeBufferOverflow(capacity: capacity))))
         hasPendingCompletion = true
-        var upstream: Disposable?
+        var upstream = DisposableSlot.empty
         var nodeUpstream: SubjectSubscription?
         takeUpstreamLocked(into: &upstream, &nodeUpstream)
         lock.unlock()
         nodeUpstream?.dispose()
-        if case .some(let disposable) = consume upstream { disposable.dispose() }
+        if case .holding(let disposable) = consume upstream { disposable.dispose() }
         lock.lock()
     }
 

@@ -77,7 +77,7 @@ final class PublisherNodeSink<Input, Failure: Swift.Error>: _SerialSourceNodeSin
     /// `nodeSinkForwarder(_:)`'s closure, made in the caller's specialised code: the value lane, and what
     /// `receive(_:)` hands each value to.
     private let forward: (Input, UnsafeRawPointer) -> Void
-    @exclusivity(unchecked) var upstreamSubscription: Subscription?
+    @exclusivity(unchecked) var upstreamSubscription = SubscriptionSlot.empty
 
     @usableFromInline
     init(_ request: _SerialSourceNodeRequest, forward: @escaping (Input, UnsafeRawPointer) -> Void) {
@@ -195,7 +195,7 @@ final class ObserverSubscriber<Input, Failure: Swift.Error>: ObserverSubscriberB
     /// `elementForwarder(_:)`'s closure, made in the caller's specialised code: the value lane, and what
     /// `receive(_:)` hands each value to.
     private let forward: (Input, UnsafeRawPointer) -> Void
-    @exclusivity(unchecked) var upstreamSubscription: Subscription?
+    @exclusivity(unchecked) var upstreamSubscription = SubscriptionSlot.empty
 
     @usableFromInline
     init(observer: SerialSourceObserver<Input>, forward: @escaping (Input, UnsafeRawPointer) -> Void) {
@@ -261,7 +261,7 @@ protocol UpstreamSubscriptionSlot: AnyObject {
     /// Written once by `acceptSubscription(_:)` before it sets `subscriptionAttachedBit`; taken by whoever
     /// sets `subscriptionTakenBit` after seeing that bit. Only `acceptSubscription(_:)` and
     /// `takeSubscription()` touch it.
-    var upstreamSubscription: Subscription? { get set }
+    var upstreamSubscription: SubscriptionSlot { get set }
 }
 
 extension UpstreamSubscriptionSlot {
@@ -281,7 +281,7 @@ extension UpstreamSubscriptionSlot {
             subscription.cancel()
             return
         }
-        upstreamSubscription = subscription
+        upstreamSubscription = .holding(subscription)
         let previous = InlineWord.fetchOr(self, Self.subscriptionAttachedBit)
         if previous & Self.closedBit != 0 {
             // Ended (disposed, cancelled, or — from a misbehaving upstream — completed) before the

@@ -81,7 +81,8 @@ final class ClosureSubscription: SinkLink, @unchecked Sendable {
     /// Set when a `Producer` took this subscription as its sink's link (`claimAsLink`).
     static let claimedBit = 32
 
-    @exclusivity(unchecked) private var upstream: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private var upstream = DisposableSlot.empty
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
     @usableFromInline
@@ -108,11 +109,11 @@ final class ClosureSubscription: SinkLink, @unchecked Sendable {
     func attach(_ disposable: Disposable) {
         // The sink is attached to this subscription itself (see above): nothing more to hold.
         if type(of: disposable) == LinkedToSubscriber.self { return }
-        upstream = disposable
+        upstream = .holding(disposable)
         let previous = InlineWord.fetchOr(self, Self.upstreamAttachedBit)
         if previous & Self.disposedBit != 0 {
             // `dispose` came first (e.g. the sequence ended during `subscribe`) and left the upstream to us.
-            upstream = nil
+            upstream = .empty
             disposable.dispose()
         }
     }
@@ -132,10 +133,8 @@ final class ClosureSubscription: SinkLink, @unchecked Sendable {
         if previous & (Self.attachedBit | Self.sinkReleasedBit) == Self.attachedBit {
             sink = self.sink.take()
         }
-        var upstream: Disposable?
-        if previous & Self.upstreamAttachedBit != 0 {
-            upstream = self.upstream.take()
-        }
+        // A `let`, not a `var` assigned in an `if`: assigning destroys the `nil` first (see `DisposableSlot`).
+        let upstream = previous & Self.upstreamAttachedBit != 0 ? self.upstream.take() : nil
         // Only the one caller that set "disposed" gets here, so `onDisposed` needs no lock.
         let onDisposed = self.onDisposed.take()
         sink?.dispose()

@@ -410,7 +410,8 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// The link the subscriber received, or `nil` when it received this sink (see
     /// `ObserverNode.dropsSubscriptionOnDispose`).
     final let cancel: SinkLink?
-    @exclusivity(unchecked) private final var upstream: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private final var upstream = DisposableSlot.empty
 
     init(cancel: SinkLink?) {
         self.cancel = cancel
@@ -424,7 +425,7 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// `consuming`: the caller's subscription is moved in, not copied and then destroyed (a retain and a
     /// release through value witnesses).
     final func attachUpstream(_ subscription: consuming Disposable) {
-        upstream = subscription
+        upstream = .holding(subscription)
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
         if previous & Self.disposedBit != 0 {
             // `dispose` came first and left the subscription to us.

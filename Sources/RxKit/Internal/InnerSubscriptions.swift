@@ -32,7 +32,8 @@ import Musl
 @usableFromInline
 class InnerSubscription: ObserverNode, @unchecked Sendable {
     /// Group: the inner's subscription, once attached and until finished or disposed.
-    @exclusivity(unchecked) fileprivate final var subscription: Disposable?
+    /// (A `DisposableSlot`, not `Disposable?`: see there.)
+    @exclusivity(unchecked) fileprivate final var subscription = DisposableSlot.empty
     /// Group: linked into the group's list (or held as its current inner).
     @exclusivity(unchecked) fileprivate final var isLinked = false
     @exclusivity(unchecked) fileprivate final var next: InnerSubscription?
@@ -130,7 +131,8 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
     @exclusivity(unchecked) private var head: InnerSubscription?
     @exclusivity(unchecked) private unowned(unsafe) var tail: InnerSubscription?
     @exclusivity(unchecked) private var disposed = false
-    @exclusivity(unchecked) private var outer: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private var outer = DisposableSlot.empty
     @exclusivity(unchecked) private var outerDisposed = false
     /// The current inner of a switch, with its subscription in `subscription`.
     @exclusivity(unchecked) private var current: InnerSubscription?
@@ -150,7 +152,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             subscription.dispose()
             return
         }
-        outer = subscription
+        outer = .holding(subscription)
         unlock()
     }
 
@@ -174,7 +176,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             subscription.dispose()
             return
         }
-        inner.subscription = subscription
+        inner.subscription = .holding(subscription)
         inner.isLinked = true
         inner.previous = tail
         if let tail {
@@ -223,7 +225,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             subscription.dispose()
             return
         }
-        inner.subscription = subscription
+        inner.subscription = .holding(subscription)
         inner.isLinked = true
         current = inner
         unlock()
@@ -256,8 +258,7 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         outerDisposed = true
         let outerTaken = outer.take()
         let currentTaken = current.take()
-        let currentSubscription = currentTaken?.subscription
-        currentTaken?.subscription = nil
+        let currentSubscription = currentTaken?.subscription.take()
         currentTaken?.isLinked = false
         if head == nil {
             unlock()
@@ -283,10 +284,9 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             current.next = nil
             current.previous = nil
             current.isLinked = false
-            if let subscription = current.subscription {
+            if let subscription = current.subscription.take() {
                 taken.append(subscription)
             }
-            current.subscription = nil
         }
         return taken
     }

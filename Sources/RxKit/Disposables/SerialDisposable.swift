@@ -9,7 +9,8 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private var mutexTail = InlineWord.sentinel
     private var lock: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: InlineMutex.headAfterResourceTracking)) }
     // Guarded by `lock`; nothing is called out while an access lasts (run-time exclusivity checks off).
-    @exclusivity(unchecked) private var current: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private var current = DisposableSlot.empty
     @exclusivity(unchecked) private var disposed = false
 
     /// An empty serial disposable.
@@ -27,7 +28,12 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// The current disposable. Setting it disposes the previous one (or the new one, if already disposed).
     public var disposable: Disposable {
-        get { lock.withLock { current ?? Disposables.create() } }
+        get {
+            lock.withLock {
+                if case .holding(let disposable) = current { return disposable }
+                return Disposables.create()
+            }
+        }
         set {
             lock.lock()
             if disposed {
@@ -35,10 +41,10 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
                 newValue.dispose()
                 return
             }
-            let old = current
-            current = newValue
+            let old = current.take()
+            current = .holding(newValue)
             lock.unlock()
-            old?.dispose()
+            if case .some(let old) = consume old { old.dispose() }  // moved: `?.dispose()` copies first
         }
     }
 
@@ -49,12 +55,12 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     /// assigned first: one allocation more.)
     func setFirst(_ disposable: Disposable) {
         lock.lock()
-        if disposed || current != nil {
+        if disposed || !current.isEmpty {
             lock.unlock()
             disposable.dispose()
             return
         }
-        current = disposable
+        current = .holding(disposable)
         lock.unlock()
     }
 
@@ -68,6 +74,6 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
         disposed = true
         let old = current.take()
         lock.unlock()
-        old?.dispose()
+        if case .some(let old) = consume old { old.dispose() }  // moved: `?.dispose()` copies first
     }
 }

@@ -9,7 +9,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     /// first stored property), so a single-assignment disposable is one allocation, not three.
     private var stateWord = InlineWord.sentinel
     private let resourceTracking = ResourceTracking()
-    @exclusivity(unchecked) private var held: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private var held = DisposableSlot.empty
 
     /// An empty single-assignment disposable.
     public init() {
@@ -23,11 +24,11 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public func setDisposable(_ disposable: Disposable) {
         let message = "SingleAssignmentDisposable.setDisposable(_:) was called twice. It holds exactly one disposable; use SerialDisposable to replace a disposable."
         precondition(InlineWord.load(self) & Self.assignedBit == 0, message)
-        held = disposable
+        held = .holding(disposable)
         let previous = InlineWord.fetchOr(self, Self.assignedBit)
         precondition(previous & Self.assignedBit == 0, message)
         if previous & Self.disposedBit != 0 {
-            held = nil
+            held = .empty
             disposable.dispose()
         }
     }

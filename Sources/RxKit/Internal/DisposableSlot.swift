@@ -27,4 +27,11 @@ public enum DisposableSlot {
             return disposable
         }
     }
+
+    /// Whether the slot holds nothing.
+    @inlinable
+    public var isEmpty: Bool {
+        if case .empty = self { return true }
+        return false
+    }
 }

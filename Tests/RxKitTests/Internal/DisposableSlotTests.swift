@@ -30,7 +30,17 @@ struct DisposableSlotTests {
 
     @Test func takeFromAnEmptySlotReturnsNil() {
         var slot = DisposableSlot.empty
+        #expect(slot.isEmpty)
         #expect(slot.take() == nil)
+    }
+
+    @Test func isEmptyUntilSomethingIsHeldAndAgainOnceItIsTaken() {
+        var slot = DisposableSlot.empty
+        #expect(slot.isEmpty)
+        slot = .holding(SlotProbeDisposable())
+        #expect(!slot.isEmpty)
+        _ = slot.take()
+        #expect(slot.isEmpty)
     }
 
     @Test func aHolderThatGoesAwayReleasesWhatItsSlotHolds() {

@@ -173,7 +173,8 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// kept as itself, in `shareSourceSubscription`: making, copying and destroying a `Disposable`
     /// existential goes through its type's value witnesses (R12: about 2,000 instructions per build).
     @exclusivity(unchecked) private final var shareSourceSubscription: SubjectSubscription?
-    @exclusivity(unchecked) private final var sourceSubscription: Disposable?
+    /// (A `DisposableSlot`, not `Disposable?`: see there.)
+    @exclusivity(unchecked) private final var sourceSubscription = DisposableSlot.empty
     /// Whether `sourceSubscription` is set (read without touching the existential).
     @exclusivity(unchecked) private final var hasSourceSubscription = false
 
@@ -262,7 +263,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             subscription.dispose()
             return
         }
-        sourceSubscription = subscription
+        sourceSubscription = .holding(subscription)
         hasSourceSubscription = true
         lock.unlock()
     }
@@ -392,8 +393,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     @inline(never)
     private final func disposeOtherSourceAfterStop() {
         hasSourceSubscription = false
-        sourceSubscription?.dispose()
-        sourceSubscription = nil
+        if case .some(let subscription) = sourceSubscription.take() { subscription.dispose() }
     }
 }
 

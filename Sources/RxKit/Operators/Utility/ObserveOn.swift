@@ -120,7 +120,8 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     @exclusivity(unchecked) private var running = false
     @exclusivity(unchecked) private var upstreamStopped = false
     @exclusivity(unchecked) private var runID = 0
-    @exclusivity(unchecked) private var currentRun: Disposable?
+    /// A `DisposableSlot`, not `Disposable?`: see there.
+    @exclusivity(unchecked) private var currentRun = DisposableSlot.empty
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
@@ -149,7 +150,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         }
         lock.lock()
         let keep = running && runID == id && !isDisposed
-        if keep { currentRun = run }
+        if keep { currentRun = .holding(run) }
         lock.unlock()
         if !keep && isDisposed { run.dispose() }
     }
@@ -190,6 +191,6 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         queue = []
         head = 0
         lock.unlock()
-        run?.dispose()
+        if case .some(let run) = consume run { run.dispose() }  // moved: `?.dispose()` copies first
     }
 }

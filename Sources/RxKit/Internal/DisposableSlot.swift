@@ -1,5 +1,6 @@
 /// An optional `Disposable` kept in a stored property (a sink's upstream subscription, a closure
-/// subscription's upstream): `Optional<any Disposable>` in all but its type.
+/// subscription's, the flattening operators' inner subscriptions, `SingleAssignmentDisposable`'s and
+/// `SerialDisposable`'s, …): `Optional<any Disposable>` in all but its type.
 ///
 /// A non-generic enum of RxKit's own, because destroying one is then an inline check (is there a value? then
 /// destroy the existential), where `Optional<any Disposable>` is destroyed through the runtime: the

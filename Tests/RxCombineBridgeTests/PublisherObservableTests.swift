@@ -421,20 +421,44 @@ private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
 /// and every operator's sink), which get a subscriber that is also their Rx sink; and any other
 /// `ObserverType`, which gets a subscriber feeding RxKit's generic serial sink.
 enum BridgedObserverKind: CaseIterable, CustomTestStringConvertible {
+    /// `subscribe(onNext:…)`: an RxKit node whose own subscription object is the sink's link.
     case rxKitObserver
+    /// An RxKit operator's sink (`map`'s): a node that takes the sink itself as its disposable.
+    case rxKitOperatorSink
+    /// The bridge's own Rx → Combine subscription (`asPublisher()`, then a Combine `sink`): a node with a
+    /// plain link.
+    case combineSubscriberThroughAsPublisher
     case plainObserverType
 
-    var testDescription: String { self == .rxKitObserver ? "RxKit's own observer" : "a plain ObserverType" }
+    var testDescription: String {
+        switch self {
+        case .rxKitObserver: "RxKit's own observer"
+        case .rxKitOperatorSink: "an RxKit operator's sink"
+        case .combineSubscriberThroughAsPublisher: "asPublisher() and a Combine sink"
+        case .plainObserverType: "a plain ObserverType"
+        }
+    }
 
     /// Subscribes to `observable` and records its events as "next(1)", "error(…)", "completed".
     func subscribe(to observable: Observable<Int>) -> (subscription: Disposable, events: () -> [String]) {
+        let events = EventBox()
         switch self {
-        case .rxKitObserver:
-            let events = EventBox()
-            let subscription = observable.subscribe(
+        case .rxKitObserver, .rxKitOperatorSink:
+            let source = self == .rxKitOperatorSink ? observable.map { $0 } : observable
+            let subscription = source.subscribe(
                 onNext: { events.items.append("next(\($0))") }, onError: { events.items.append("error(\($0))") },
                 onCompleted: { events.items.append("completed") })
             return (subscription, { events.items })
+        case .combineSubscriberThroughAsPublisher:
+            let cancellable = observable.asPublisher().sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: events.items.append("completed")
+                    case .failure(let error): events.items.append("error(\(error))")
+                    }
+                },
+                receiveValue: { events.items.append("next(\($0))") })
+            return (Disposables.create { cancellable.cancel() }, { events.items })
         case .plainObserverType:
             let observer = RecordingObserver<Int>()
             return (observable.subscribe(observer), { observer.events })

@@ -27,19 +27,37 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
             if node._withUnsafeGuaranteedRef({ $0.dropsSubscriptionOnDispose }) {
                 // The subscriber drops what it gets here once it disposes or its sequence ends: the sink is
                 // the disposable it receives (no `SinkLink`; see `ObserverNode.dropsSubscriptionOnDispose`).
+                if let sink = runNode(node, cancel: nil) { return sink }
                 let (sink, subscription) = run(observer, cancel: nil)
                 sink.attachUpstream(consume subscription)
                 return sink
             }
             if node._withUnsafeGuaranteedRef({ $0.hasOwnLink }), let link = node._withUnsafeGuaranteedRef({ $0.claimOwnLink() }) {
                 // The subscriber's own object (`ClosureSubscription`) is the link.
+                if let sink = runNode(node, cancel: link) {
+                    link.attach(sink)
+                    return LinkedToSubscriber()
+                }
                 let (sink, subscription) = run(observer, cancel: link)
                 sink.attachUpstream(consume subscription)
                 link.attach(sink)
                 return LinkedToSubscriber()
             }
+            // Any other node (a share's connection, an observer subscribed a second time, the bridge's
+            // Rx → Combine subscription): a plain link, below, unless the producer's sink is made for nodes.
+            let link = SinkLink()
+            if let sink = runNode(node, cancel: link) {
+                link.attach(sink)
+                return link
+            }
+            return subscribeLinked(observer, link)
         }
-        let link = SinkLink()
+        return subscribeLinked(observer, SinkLink())
+    }
+
+    /// `subscribeNow` with a plain `SinkLink`, which the subscriber receives.
+    @inline(__always)
+    private func subscribeLinked<Observer: ObserverType>(_ observer: Observer, _ link: SinkLink) -> Disposable where Observer.Element == Element {
         // Destructured at once: destroying the tuple as a whole goes through its generic value witness.
         let (sink, subscription) = run(observer, cancel: link)
         sink.attachUpstream(consume subscription)
@@ -57,6 +75,15 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         preconditionFailure("Producer.run(_:cancel:) is abstract: override it in the operator's Producer subclass.")
+    }
+
+    /// For a producer whose sink manages its own upstream (`_serialSource`'s, when the observer is one of
+    /// RxKit's nodes): makes and subscribes that sink for `node` (the observer `subscribe` was given, known
+    /// to be a node), or returns `nil`, as this default does, for `run(_:cancel:)` to do it. Non-generic, so
+    /// the override needs no second metatype check of the observer, and returns no subscription to attach
+    /// (the sink disposes its upstream itself). Every other producer pays one virtual call per subscription.
+    func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
+        nil
     }
 }
 

@@ -189,27 +189,26 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
         self.subscribeHandler = subscribeHandler
     }
 
+    /// RxKit's own observers (`Producer.subscribeNow` found the observer a node): the handler's own sink,
+    /// which (in the bridge) is also the source's subscriber: one object per subscription, not a sink and a
+    /// subscriber holding it. The sink cancels its source itself (its `dispose()`): nothing to attach.
+    override func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
+        // Unretained (the caller holds the observer): `takeUnretainedValue()` here cost a retain and a
+        // release per subscription.
+        guard node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) else { return nil }
+        let request = _SerialSourceNodeRequest(node: node, link: cancel.map { Unmanaged.passUnretained($0) })
+        switch subscribeHandler(_SerialSourceRequest(node: request)) {
+        case .sink(let sink):
+            return sink
+        case .disposable:
+            preconditionFailure("_serialSource: a request with a `node` must be answered with `.sink`, the _SerialSourceNodeSink made from it")
+        }
+    }
+
+    /// Any other observer (and a node without both lanes): `SerialSourceSink`, subscribed through
+    /// `SerialSourceObserver`.
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
-        if Observer.self is ObserverNode.Type {
-            // A metatype check, then a reinterpretation of the (single-reference) value, as in
-            // `LaneHandle(of:)`.
-            // Unretained (the caller holds the observer): `takeUnretainedValue()` here cost a retain and a
-            // release per subscription.
-            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
-            if node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) {
-                // RxKit's own observers: the handler's own sink, which (in the bridge) is also the source's
-                // subscriber: one object per subscription, not a sink and a subscriber holding it.
-                let request = _SerialSourceNodeRequest(node: node, link: cancel.map { Unmanaged.passUnretained($0) })
-                switch subscribeHandler(_SerialSourceRequest(node: request)) {
-                case .sink(let sink):
-                    // The sink cancels its source itself (its `dispose()`): nothing upstream to attach.
-                    return (sink, LinkedToSubscriber())
-                case .disposable:
-                    preconditionFailure("_serialSource: a request with a `node` must be answered with `.sink`, the _SerialSourceNodeSink made from it")
-                }
-            }
-        }
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
         switch subscribeHandler(_SerialSourceRequest(observerSink: sink, downstreamLane: LaneHandle(of: observer))) {
         case .disposable(let subscription):

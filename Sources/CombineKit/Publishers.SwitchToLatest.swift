@@ -81,7 +81,8 @@ extension Publishers.SwitchToLatest {
         private let subscribeChild: (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var generation = 0
-        @exclusivity(unchecked) private var child: Subscription?
+        /// A `SubscriptionSlot`, not `Subscription?` (see there): set and cleared once per inner.
+        @exclusivity(unchecked) private var child = SubscriptionSlot.empty
         @exclusivity(unchecked) private var childActive = false
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
@@ -116,10 +117,8 @@ extension Publishers.SwitchToLatest {
             let current = generation
             setTagLocked(current)
             childActive = true
-            // (Bound with `case` rather than copied as a `Subscription?`: an optional existential is copied
-            // and destroyed through the runtime's generic value witnesses.)
-            if case .some(let previous) = child {
-                child = nil
+            // (Moved out rather than copied: copying the existential retains through its value witnesses.)
+            if case .some(let previous) = child.take() {
                 lock.unlock()
                 previous.cancel()
             } else {
@@ -164,7 +163,7 @@ extension Publishers.SwitchToLatest {
                 subscription.cancel()
                 return
             }
-            child = subscription
+            child = .holding(subscription)
             let demand = unusedDemandLocked
             lock.unlock()
             if demand > 0 { subscription.request(demand) }
@@ -184,7 +183,7 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 return
             }
-            child = nil
+            child = .empty
             childActive = false
             guard outerFinished else {
                 lock.unlock()
@@ -203,7 +202,7 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 return
             }
-            child = nil
+            child = .empty
             childActive = false
             let outer = status.terminate()
             failLocked(completion, cancellingOuter: outer)
@@ -228,7 +227,7 @@ extension Publishers.SwitchToLatest {
         @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
-            guard case .some(let child) = self.child else {
+            guard case .holding(let child) = self.child else {
                 addDemandAndDrainLocked(demand)
                 return
             }
@@ -242,8 +241,7 @@ extension Publishers.SwitchToLatest {
             let dropped = detachLocked()
             // (Each subscription bound with `case` rather than copied as a `Subscription?`, see `receive(_:)`;
             // `terminated` keeps everything else out while the lock is released to cancel the child.)
-            if case .some(let child) = self.child {
-                self.child = nil
+            if case .some(let child) = self.child.take() {
                 lock.unlock()
                 child.cancel()
                 lock.lock()

@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 @_spi(ReactiveBridgeInternals) import RxKit
 
 extension Publisher {

@@ -1,5 +1,4 @@
-import CombineKit
-@testable import RxCombineBridge
+@_spi(ReactiveBridgeInternals) import CombineKit
 import Testing
 
 /// A subscription object that counts its cancellations, to check identity and release.

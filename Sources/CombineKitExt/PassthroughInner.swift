@@ -10,11 +10,7 @@ import CombineKit
 internal final class PassthroughInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     typealias Failure = UpstreamFailure
 
-    private enum State {
-        case awaitingSubscription
-        case subscribed(Subscription)
-        case terminal
-    }
+    private typealias State = UpstreamSubscriptionState
 
     private let lock = ExtLock()
     private var state = State.awaitingSubscription

@@ -10,6 +10,11 @@ extension Publisher {
     }
 
     /// Turns `PublisherEvent` values from a publisher that never fails back into events.
+    ///
+    /// Disfavoured so that a never-failing publisher of never-failing events (`PublisherEvent<T, Never>`,
+    /// e.g. `materialize()` of a `Never` publisher), which both overloads accept, resolves to the one above
+    /// instead of being ambiguous; the two behave alike there.
+    @_disfavoredOverload
     public func dematerialize<Value, EventFailure>() -> Publishers.Dematerialize<Self, Value, EventFailure>
         where Output == PublisherEvent<Value, EventFailure>, Failure == Never {
         Publishers.Dematerialize(upstream: self, mapFailure: neverToAny)
@@ -41,11 +46,7 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-        case awaitingSubscription
-        case subscribed(Subscription)
-        case terminal
-    }
+    private typealias State = UpstreamSubscriptionState
 
     private let lock = ExtLock()
     private var state = State.awaitingSubscription

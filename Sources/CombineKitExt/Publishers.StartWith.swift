@@ -38,16 +38,21 @@ extension Publishers {
     }
 }
 
+/// Where `startWith`'s inner stands: sending the prefix, subscribing upstream, subscribed, or over.
+/// Outside the generic inner on purpose: nested in it, the enum would be generic too, and unspecialised
+/// code would look its metadata up at run time on each upstream value (see `UpstreamSubscriptionState`).
+private enum StartWithPhase {
+    case prefix
+    case subscribing
+    case subscribed(Subscription)
+    case terminal
+}
+
 private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum Phase {
-        case prefix
-        case subscribing
-        case subscribed(Subscription)
-        case terminal
-    }
+    private typealias Phase = StartWithPhase
 
     private let lock = ExtLock()
     private let upstream: Upstream

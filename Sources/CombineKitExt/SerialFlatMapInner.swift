@@ -10,6 +10,17 @@ internal enum SerialFlatMapStrategy {
     case concat
 }
 
+/// Where a serial flat-map's upstream stands: not yet subscribed, subscribed, finished (children may
+/// still run), or over. Outside the generic inner on purpose: nested in it, the enum would be generic
+/// too, and unspecialised code would look its metadata up at run time on each upstream value (see
+/// `UpstreamSubscriptionState`).
+private enum SerialFlatMapUpstreamState {
+    case awaitingSubscription
+    case subscribed(Subscription)
+    case finished
+    case terminal
+}
+
 /// The shared inner object of `flatMapLatest`, `flatMapFirst` and `concatMap`: at most one child
 /// publisher is subscribed at any time.
 ///
@@ -22,12 +33,7 @@ internal enum SerialFlatMapStrategy {
 internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     typealias Failure = Child.Failure
 
-    private enum UpstreamState {
-        case awaitingSubscription
-        case subscribed(Subscription)
-        case finished
-        case terminal
-    }
+    private typealias UpstreamState = SerialFlatMapUpstreamState
 
     private let lock = ExtLock()
     private let strategy: SerialFlatMapStrategy

@@ -81,4 +81,21 @@ import Testing
         #expect(upstream.subscriptions.first?.cancelled == 10)
         #expect(subscriber.demandViolations == 0)
     }
+
+    // A never-failing publisher of `PublisherEvent<Int, Never>` matches both `dematerialize()` overloads;
+    // this once failed to compile ("ambiguous use of 'dematerialize()'"), so the test is that it builds
+    // and round-trips a `Never` subject (RxSwift: `materialize().dematerialize()` gives back the sequence).
+    @Test func dematerializeOfNeverFailingEventsFromNeverFailingPublisher() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        var finished = false
+        let cancellable = subject.materialize().dematerialize()
+            .sink(receiveCompletion: { _ in finished = true }, receiveValue: { received.append($0) })
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(received == [1, 2])
+        #expect(finished)
+        cancellable.cancel()
+    }
 }

@@ -33,6 +33,14 @@ let package = Package(
                 .enableUpcomingFeature("MemberImportVisibility"),
             ]
         ),
+        // One CombineKitExt operator pumped from a subject, for `probe-ext.sh` (callgrind); see README.md.
+        .executableTarget(
+            name: "ext-probe",
+            dependencies: [
+                .product(name: "CombineKit", package: mainPackage),
+                .product(name: "CombineKitExt", package: mainPackage),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,15 +81,17 @@ extension Subscribers.Completion where Failure == Never {
 /// `Failure` is `Never` (the common case of a stream that cannot fail): in unspecialised generic code,
 /// matching a `Completion<Failure>` costs a runtime metadata look-up (a hash-table probe of several
 /// hundred instructions), where comparing `Failure` with `Never` compares two metadata pointers.
-@inline(__always)
-internal func completionIsFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
+///
+/// SPI for CombineKitExt; not part of CombineKit's API.
+@_spi(ReactiveBridgeInternals) @inlinable @inline(__always)
+public func completionIsFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
     if Failure.self == Never.self { return true }
     return completionMatchesFinished(completion)
 }
 
 /// The look-up half of `completionIsFinished(_:)`, out of line: metadata accessors are pure functions
 /// to the optimiser, which would otherwise hoist the look-up above the `Never` test.
-@inline(never)
+@usableFromInline @inline(never)
 internal func completionMatchesFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
     if case .finished = completion { return true }
     return false

@@ -1,9 +1,7 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 /// How `SerialFlatMapInner` treats an upstream value that arrives while a child publisher is active.
 internal enum SerialFlatMapStrategy {
-    /// Cancel the active child, then subscribe the new one (`flatMapLatest`).
-    case latest
     /// Ignore the new value (`flatMapFirst`).
     case first
     /// Queue the value; subscribe its child when the active one finishes (`concatMap`).
@@ -21,11 +19,11 @@ private enum SerialFlatMapUpstreamState {
     case terminal
 }
 
-/// The shared inner object of `flatMapLatest`, `flatMapFirst` and `concatMap`: at most one child
-/// publisher is subscribed at any time.
+/// The shared inner object of `flatMapFirst` and `concatMap`: at most one child publisher is subscribed
+/// at any time. (`flatMapLatest` is CombineKit's `map` + `switchToLatest`, which has the same semantics.)
 ///
 /// Demand: upstream is asked for `.unlimited` (each strategy must see every upstream value as it
-/// happens: to switch, to ignore, or to queue it). Children are asked only for what downstream
+/// happens: to ignore it or to queue it). Children are asked only for what downstream
 /// demands: `outstanding` is downstream demand not yet matched by a child value; a new child is
 /// asked for all of it. Values of a child that has been replaced are dropped (generation check).
 /// Completes when upstream has finished and no child is active or queued; fails on the first
@@ -46,10 +44,21 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
     @exclusivity(unchecked) private var outstanding = Subscribers.Demand.none
     @exclusivity(unchecked) private var generation = 0
     @exclusivity(unchecked) private var childActive = false
-    @exclusivity(unchecked) private var childSubscription: Subscription?
+    /// The active child's subscription. A `SubscriptionSlot`, not `Subscription?` (see there): set and
+    /// cleared once per child.
+    @exclusivity(unchecked) private var childSubscription = SubscriptionSlot.empty
+    /// `concatMap`'s queued inputs, touched only when `pendingCount` says it holds some: a generic struct,
+    /// whose every use in this unspecialised code looks its metadata up at run time, and every child's
+    /// completion asks whether an input is waiting.
     @exclusivity(unchecked) private var pendingInputs = FIFO<Input>()
+    @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var isLaunching = false
-    @exclusivity(unchecked) private var deferredLaunch: (Input, Int)?
+    /// A launch handed back to `launch` by a child that finished synchronously: `deferredInput` is
+    /// initialised while `hasDeferredLaunch`. A pointer and a flag, not an `(Input, Int)?`, whose tuple and
+    /// optional metadata this unspecialised code would look up at run time on every launch.
+    @exclusivity(unchecked) private var hasDeferredLaunch = false
+    @exclusivity(unchecked) private var deferredID = 0
+    private let deferredInput = UnsafeMutablePointer<Input>.allocate(capacity: 1)
     let description: String
 
     init<S: Subscriber>(downstream: S, strategy: SerialFlatMapStrategy, name: String, transform: @escaping (Input) -> Child)
@@ -58,6 +67,11 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         self.transform = transform
         self.description = name
         queue = DeliveryQueue(downstream) { [unowned self] demand in self.downstreamDemanded(demand) }
+    }
+
+    deinit {
+        if hasDeferredLaunch { deferredInput.deinitialize(count: 1) }
+        deferredInput.deallocate()
     }
 
     private var isTerminal: Bool {
@@ -88,15 +102,6 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
             return .none
         }
         switch strategy {
-        case .latest:
-            generation += 1
-            let id = generation
-            let previous = childSubscription
-            childSubscription = nil
-            childActive = true
-            lock.unlock()
-            previous?.cancel()
-            launch(input, id: id)
         case .first:
             guard !childActive else {
                 lock.unlock()
@@ -110,6 +115,7 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         case .concat:
             guard !childActive else {
                 pendingInputs.append(input)
+                pendingCount += 1
                 lock.unlock()
                 return .none
             }
@@ -131,13 +137,12 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         switch completion {
         case .failure:
             upstream = .terminal
-            let child = childSubscription
-            childSubscription = nil
+            let child = childSubscription.take()
             lock.unlock()
             child?.cancel()
             queue.finish(completion)
         case .finished:
-            if childActive || !pendingInputs.isEmpty {
+            if childActive || pendingCount > 0 {
                 upstream = .finished
                 lock.unlock()
             } else {
@@ -151,18 +156,25 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
     // MARK: Children
 
     /// Subscribes the child for `input`; a child that finishes synchronously and makes the next
-    /// queued input due hands it back here through `deferredLaunch` (a loop, not recursion).
+    /// queued input due hands it back here through `deferredInput` (a loop, not recursion).
     private func launch(_ input: Input, id: Int) {
-        var next: (Input, Int)? = (input, id)
-        while let (value, id) = next {
+        var value = input
+        var id = id
+        while true {
             let child = transform(value)
             lock.withLock { isLaunching = true }
             child.subscribe(SerialFlatMapChildSink<Input, Child>(parent: self, id: id))
-            next = lock.withLock {
-                isLaunching = false
-                defer { deferredLaunch = nil }
-                return deferredLaunch
+            lock.lock()
+            isLaunching = false
+            guard hasDeferredLaunch else {
+                lock.unlock()
+                return
             }
+            hasDeferredLaunch = false
+            let next = deferredInput.move()
+            id = deferredID
+            lock.unlock()
+            value = next  // the previous input is destroyed here, with no lock held
         }
     }
 
@@ -173,7 +185,7 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
             subscription.cancel()
             return
         }
-        childSubscription = subscription
+        childSubscription = .holding(subscription)
         let demand = outstanding
         lock.unlock()
         if demand > 0 { subscription.request(demand) }
@@ -198,34 +210,47 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
             return
         }
         childActive = false
-        childSubscription = nil
-        switch completion {
-        case .failure:
+        let finishedChild = childSubscription.take()
+        guard completionIsFinished(completion) else {
             let upstreamSubscription: Subscription?
             if case .subscribed(let subscription) = upstream { upstreamSubscription = subscription } else { upstreamSubscription = nil }
             upstream = .terminal
             lock.unlock()
             upstreamSubscription?.cancel()
             queue.finish(completion)
-        case .finished:
-            if let input = pendingInputs.popFirst() {
-                generation += 1
-                childActive = true
-                let id = generation
-                if isLaunching {
-                    deferredLaunch = (input, id)
-                    lock.unlock()
-                } else {
-                    lock.unlock()
-                    launch(input, id: id)
-                }
-            } else if case .finished = upstream {
-                upstream = .terminal
-                lock.unlock()
-                queue.finish(.finished)
-            } else {
-                lock.unlock()
-            }
+            withExtendedLifetime(finishedChild) {}
+            return
+        }
+        if pendingCount > 0 {
+            launchPendingAndUnlock()
+        } else if case .finished = upstream {
+            upstream = .terminal
+            lock.unlock()
+            queue.finish(.finished)
+        } else {
+            lock.unlock()
+        }
+        withExtendedLifetime(finishedChild) {}  // released here, with no lock held
+    }
+
+    /// After a child finished with `concatMap`'s queue not empty: makes the first queued input the next
+    /// child — launched here, or handed to the `launch` loop that is subscribing the finished child — and
+    /// releases `lock` (held on entry). Out of line: the queue's metadata is looked up only on this path.
+    @inline(never)
+    private func launchPendingAndUnlock() {
+        let input = pendingInputs.popFirst()!
+        pendingCount -= 1
+        generation += 1
+        childActive = true
+        let id = generation
+        if isLaunching {
+            deferredInput.initialize(to: input)
+            deferredID = id
+            hasDeferredLaunch = true
+            lock.unlock()
+        } else {
+            lock.unlock()
+            launch(input, id: id)
         }
     }
 
@@ -234,7 +259,8 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
     private func downstreamDemanded(_ demand: Subscribers.Demand) {
         let child: Subscription? = lock.withLock {
             outstanding += demand
-            return childSubscription
+            if case .holding(let subscription) = childSubscription { return subscription }
+            return nil
         }
         child?.request(demand)
     }
@@ -249,9 +275,11 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
             let upstreamSubscription: Subscription?
             if case .subscribed(let subscription) = upstream { upstreamSubscription = subscription } else { upstreamSubscription = nil }
             upstream = .terminal
-            pendingInputs.removeAll()
-            defer { childSubscription = nil }
-            return (upstreamSubscription, childSubscription)
+            if pendingCount > 0 {
+                pendingInputs.removeAll()
+                pendingCount = 0
+            }
+            return (upstreamSubscription, childSubscription.take())
         }
         upstreamSubscription?.cancel()
         child?.cancel()

@@ -114,4 +114,74 @@ import Testing
         #expect(subscriber.completion == .finished)
         #expect(subscriber.demandViolations == 0)
     }
+
+    // RxSwift's concatMap: values that arrive while a child runs are queued and mapped in order, each
+    // child subscribed when the previous one completes — here children that complete synchronously
+    // (`Just`) while the first, asynchronous child still runs, so finishing it launches the queue from
+    // inside a child's completion (the hand-back path of the launch loop).
+    @Test func concatMapRunsQueuedSynchronousChildrenInOrderAfterAnAsynchronousOne() {
+        let s = CombineTestScheduler()
+        let outer = PassthroughSubject<Int, TestError>()
+        let first = TestPublisher<Int, TestError>.cold(s, [.value(5, 100), .finished(10)])
+        let subscriber = IntSubscriber(scheduler: s)
+        outer.concatMap { value in
+            value == 0 ? first.eraseToAnyPublisher() : Just(value).setFailureType(to: TestError.self).eraseToAnyPublisher()
+        }.subscribe(subscriber)
+        outer.send(0)
+        for value in 1...4 { outer.send(value) }
+        outer.send(completion: .finished)
+        #expect(subscriber.values.isEmpty)
+        s.run()
+        #expect(subscriber.values == [100, 1, 2, 3, 4])
+        #expect(subscriber.completion == .finished)
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    // A long queue of synchronous children runs in a loop, not one nested call per child: 20,000 of
+    // them would overflow the stack if each launch recursed.
+    @Test func concatMapDrainsALongQueueOfSynchronousChildrenWithoutRecursion() {
+        let s = CombineTestScheduler()
+        let outer = PassthroughSubject<Int, TestError>()
+        let first = TestPublisher<Int, TestError>.cold(s, [.finished(10)])
+        var received = 0
+        var finished = false
+        let cancellable = outer.concatMap { value in
+            value == 0 ? first.eraseToAnyPublisher() : Just(value).setFailureType(to: TestError.self).eraseToAnyPublisher()
+        }.sink(receiveCompletion: { _ in finished = true }, receiveValue: { _ in received += 1 })
+        outer.send(0)
+        for value in 1...20_000 { outer.send(value) }
+        outer.send(completion: .finished)
+        s.run()
+        #expect(received == 20_000)
+        #expect(finished)
+        cancellable.cancel()
+    }
+
+    // Queued inputs are released when the subscription is cancelled (and the values a child was made
+    // from once it is done): nothing the operator held outlives it.
+    @Test func concatMapReleasesQueuedAndConsumedInputs() {
+        final class Token {}
+        let s = CombineTestScheduler()
+        let outer = PassthroughSubject<Token, TestError>()
+        let first = TestPublisher<Int, TestError>.cold(s, [.finished(10)])
+        weak var consumed: Token?
+        weak var queued: Token?
+        var isFirst = true
+        let cancellable = outer.concatMap { _ -> AnyPublisher<Int, TestError> in
+            defer { isFirst = false }
+            return isFirst ? first.eraseToAnyPublisher() : Just(1).setFailureType(to: TestError.self).eraseToAnyPublisher()
+        }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        do {
+            let a = Token(), b = Token()
+            consumed = a
+            outer.send(a)  // the asynchronous child: made, then its input is no longer needed
+            queued = b
+            outer.send(b)  // queued behind it
+        }
+        #expect(consumed == nil)
+        #expect(queued != nil)
+        cancellable.cancel()
+        #expect(queued == nil)
+        _ = s
+    }
 }

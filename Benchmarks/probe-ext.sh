@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(pairwise startWith flatMapLatest flatMapFirst concatMap dematerialize)
+[ ${#modes[@]} -gt 0 ] || modes=(map pairwise enumerated mapToVoid onDispose startWith flatMapLatest flatMapFirst
+                                  concatMap dematerialize shareReplay replayingSubject)
 swift build -c release --product ext-probe >/dev/null
 work=$(mktemp -d)
 cp .build/release/ext-probe "$work/ext-probe"

@@ -6,14 +6,22 @@
 /// witnesses, which come with the generic argument. A class (not a generic struct stored inline, whose
 /// every access from unspecialised code needs the struct's own metadata): the block has one owner and
 /// is freed, with the values it holds, exactly once.
-internal final class ValueRing<Value> {
-    private var storage: UnsafeMutablePointer<Value>?
-    private var capacity = 0
-    private var start = 0
+///
+/// Not thread-safe by itself: its owner touches it only under its own lock.
+///
+/// SPI for CombineKitExt (its `DeliveryQueue` and `ReplayingSubject`); not part of CombineKit's API.
+@_spi(ReactiveBridgeInternals)
+public final class ValueRing<Value> {
+    // Guarded by the owner's lock; nothing is called out while an access lasts, so the run-time
+    // exclusivity checks (a runtime call per access, which only catches same-thread overlaps) are off.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<Value>?
+    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private var start = 0
     /// The number of values held.
-    private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
-    init() {}
+    /// Creates an empty ring; its block is allocated with the first value.
+    public init() {}
 
     deinit {
         guard let storage else { return }
@@ -23,17 +31,18 @@ internal final class ValueRing<Value> {
         storage.deallocate()
     }
 
-    var isEmpty: Bool { count == 0 }
+    /// Whether the ring holds no value.
+    public var isEmpty: Bool { count == 0 }
 
     /// Adds `value` at the end.
-    func append(_ value: Value) {
+    public func append(_ value: Value) {
         if count == capacity { grow() }
         (storage! + (start + count) % capacity).initialize(to: value)
         count += 1
     }
 
     /// Removes and returns the first value (the ring must not be empty).
-    func removeFirst() -> Value {
+    public func removeFirst() -> Value {
         precondition(count > 0, "ValueRing.removeFirst() on an empty ring")
         let value = (storage! + start).move()
         start = (start + 1) % capacity
@@ -43,19 +52,25 @@ internal final class ValueRing<Value> {
     }
 
     /// Replaces the last value (the ring must not be empty).
-    func replaceLast(with value: Value) {
+    public func replaceLast(with value: Value) {
         precondition(count > 0, "ValueRing.replaceLast(with:) on an empty ring")
         (storage! + (start + count - 1) % capacity).pointee = value
     }
 
     /// Removes every value, keeping the block.
-    func removeAll() {
+    public func removeAll() {
         guard let storage else { return }
         for offset in 0..<count {
             (storage + (start + offset) % capacity).deinitialize(count: 1)
         }
         start = 0
         count = 0
+    }
+
+    /// Calls `body` with each value, first to last.
+    public func forEach(_ body: (Value) -> Void) {
+        guard let storage else { return }
+        for offset in 0..<count { body((storage + (start + offset) % capacity).pointee) }
     }
 
     private func grow() {

@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 /// A first-in first-out buffer with amortised O(1) `append` and `popFirst`.
 internal struct FIFO<Element> {
@@ -30,51 +30,15 @@ internal struct FIFO<Element> {
     }
 }
 
-/// Values waiting in a `DeliveryQueue` or a `ReplayingSubject`, in a class of their own so that the
-/// owner holds an optional class reference, made when the first value arrives.
+/// A completion kept as an `AnyObject?`: only a queue or subject that actually completes pays for
+/// `Subscribers.Completion<Failure>`'s metadata.
 ///
 /// Why: CombineKitExt runs as unspecialised generic code in client modules, where each operation on a
-/// generic struct (`FIFO<Output>`, `Optional<Output>`, an enum with an `Output` payload) costs a runtime
-/// metadata look-up; a class's methods find their generic arguments in the instance, and a `nil`
-/// reference costs nothing to test or to destroy. Creating, subscribing and cancelling then touch no
-/// generic type at all unless a value actually waits.
-///
-/// Not thread-safe by itself: its owner touches it only under its own lock, which is what excludes
-/// conflicting accesses, so the compiler's dynamic exclusivity checks are off.
-internal final class PendingValues<Element> {
-    @exclusivity(unchecked) private var storage: [Element] = []
-    @exclusivity(unchecked) private var head = 0
-
-    internal init() {}
-
-    internal var count: Int { storage.count - head }
-    internal var isEmpty: Bool { head == storage.count }
-    internal var elements: [Element] { Array(storage[head...]) }
-
-    internal func append(_ element: Element) { storage.append(element) }
-
-    /// Removes and returns the oldest value (there must be one).
-    internal func removeFirst() -> Element {
-        let element = storage[head]
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32 && head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
-    }
-
-    /// Calls `body` with each value, oldest first.
-    internal func forEach(_ body: (Element) -> Void) {
-        for index in head..<storage.count { body(storage[index]) }
-    }
-}
-
-/// A completion kept as an `AnyObject?` (see `PendingValues` for why): only a queue or subject that
-/// actually completes pays for `Subscribers.Completion<Failure>`'s metadata.
+/// generic struct or enum (`Optional<Output>`, `Completion<Failure>`, an `Array`) costs a runtime metadata
+/// look-up; a class's methods find their generic arguments in the instance, and a `nil` reference costs
+/// nothing to test or to destroy. For the same reason values wait in a `ValueRing` (CombineKit's, SPI): a
+/// class over one heap block that only needs the element's value witnesses, where an `Array` looked its
+/// metadata up several times per value (appending, and emptying it when it drained).
 internal final class CompletionBox<Failure: Error> {
     internal let completion: Subscribers.Completion<Failure>
     internal init(_ completion: Subscribers.Completion<Failure>) { self.completion = completion }
@@ -104,7 +68,7 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     @exclusivity(unchecked) private var onDemand: ((Subscribers.Demand) -> Void)?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// Values waiting for demand (made when the first one arrives).
-    @exclusivity(unchecked) private var buffer: PendingValues<Output>?
+    @exclusivity(unchecked) private var buffer: ValueRing<Output>?
     /// The accepted completion, a `CompletionBox<Failure>`.
     @exclusivity(unchecked) private var pendingCompletion: AnyObject?
     @exclusivity(unchecked) private var isDraining = false
@@ -151,7 +115,7 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
         if let buffer {
             buffer.append(value)
         } else {
-            let made = PendingValues<Output>()
+            let made = ValueRing<Output>()
             made.append(value)
             buffer = made
         }

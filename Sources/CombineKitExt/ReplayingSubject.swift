@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 /// A subject that replays up to `bufferSize` of its most recent values to every new subscriber, then
 /// relays live values (RxSwift's `ReplaySubject.create(bufferSize:)`; named so that it does not clash
@@ -13,14 +13,14 @@ import CombineKit
 public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     private typealias Conduit = ReplayingSubjectConduit<Output, Failure>
 
-    // Kept free of generic structs (see `PendingValues`), so that creating, subscribing to and
+    // Kept free of generic structs (see `CompletionBox`), so that creating, subscribing to and
     // destroying a subject costs no runtime metadata look-ups: the buffer is made on the first value
     // kept, the completion is boxed, and the conduits are held as `AnyObject`s (every element is a
     // `Conduit`). The mutable properties are guarded by `lock`, which is what excludes conflicting
     // accesses, so the compiler's dynamic exclusivity checks (a runtime call per access) are off.
     private let lock = ExtLock()
     private let bufferSize: Int
-    @exclusivity(unchecked) private var buffer: PendingValues<Output>?
+    @exclusivity(unchecked) private var buffer: ValueRing<Output>?
     /// The completion once sent, a `CompletionBox<Failure>`.
     @exclusivity(unchecked) private var completion: AnyObject?
     @exclusivity(unchecked) private var conduits: [AnyObject] = []
@@ -37,7 +37,13 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     }
 
     /// The values a new subscriber would be replayed now (oldest first).
-    public var replayBuffer: [Output] { lock.withLock { buffer?.elements ?? [] } }
+    public var replayBuffer: [Output] {
+        lock.withLock {
+            var values: [Output] = []
+            buffer?.forEach { values.append($0) }
+            return values
+        }
+    }
 
     public func send(subscription: Subscription) {
         lock.withLock { upstreamSubscriptions.append(subscription) }
@@ -77,7 +83,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
                 buffer.append(value)
                 if buffer.count > bufferSize { _ = buffer.removeFirst() }
             } else {
-                let made = PendingValues<Output>()
+                let made = ValueRing<Output>()
                 made.append(value)
                 buffer = made
             }

@@ -26,7 +26,7 @@ private struct PartitionHalf<Upstream: Publisher>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let keep = self.keep
-        upstream.subscribe(PassthroughInner<Output, Failure, S>(
-            downstream: subscriber, name: "Partition", step: { keep($0) ? $0 : nil }, mapCompletion: identityCompletion))
+        upstream.subscribe(PassthroughInner<Output, Output, Failure, S>(
+            downstream: subscriber, name: "Partition", admit: keep, transform: { $0 }, mapCompletion: identityCompletion))
     }
 }

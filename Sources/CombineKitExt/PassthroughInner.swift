@@ -4,30 +4,44 @@ import CombineKit
 /// `enumerated`, `pairwise`, `ignoreFailure`, `onDispose`, the filters of `partition`).
 ///
 /// Demand passes straight through: downstream demand is requested from upstream, and a value that
-/// the step drops (returns `nil` for) is replaced by asking upstream for one more. States:
-/// awaiting subscription → subscribed → terminal (finished, failed or cancelled), after which
-/// every event is ignored. `onEnd` runs exactly once, when the stream ends for any reason.
-internal final class PassthroughInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
+/// `admit` refuses is replaced by asking upstream for one more. States: awaiting subscription →
+/// subscribed → terminal (finished, failed or cancelled), after which every event is ignored. `onEnd`
+/// runs exactly once, when the stream ends for any reason.
+///
+/// Per value: `admit` (if any), then `transform`, whose result goes to the subscriber. Two closures and
+/// the output type as a generic parameter of its own, not one step returning `Downstream.Input?`: in this
+/// unspecialised code an `Optional` of a generic type (and the associated type `Downstream.Input`) is
+/// looked up at run time on every value (~350 instructions).
+internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    where Downstream.Input == Output {
     typealias Failure = UpstreamFailure
 
     private typealias State = UpstreamSubscriptionState
 
     private let lock = ExtLock()
-    private var state = State.awaitingSubscription
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var state = State.awaitingSubscription
+    @exclusivity(unchecked) private var onEnd: (() -> Void)?
     private let downstream: Downstream
-    private let step: (Input) -> Downstream.Input?
+    private let admits: Bool
+    private let admit: (Input) -> Bool
+    private let transform: (Input) -> Output
     private let mapCompletion: (Subscribers.Completion<UpstreamFailure>) -> Subscribers.Completion<Downstream.Failure>
-    private var onEnd: (() -> Void)?
     let description: String
 
+    /// `admit`: whether a value goes on (`nil`: every value does); `transform`: what it becomes.
     init(downstream: Downstream,
          name: String,
-         step: @escaping (Input) -> Downstream.Input?,
+         admit: ((Input) -> Bool)? = nil,
+         transform: @escaping (Input) -> Output,
          mapCompletion: @escaping (Subscribers.Completion<UpstreamFailure>) -> Subscribers.Completion<Downstream.Failure>,
          onEnd: (() -> Void)? = nil) {
         self.downstream = downstream
         self.description = name
-        self.step = step
+        self.admits = admit != nil
+        self.admit = admit ?? { _ in true }
+        self.transform = transform
         self.mapCompletion = mapCompletion
         self.onEnd = onEnd
     }
@@ -51,8 +65,8 @@ internal final class PassthroughInner<Input, UpstreamFailure: Error, Downstream:
             return false
         }
         guard active else { return .none }
-        guard let output = step(input) else { return .max(1) }
-        return downstream.receive(output)
+        if admits, !admit(input) { return .max(1) }
+        return downstream.receive(transform(input))
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
@@ -98,8 +112,8 @@ internal func identityCompletion<Failure: Error>(_ completion: Subscribers.Compl
 }
 
 /// Per-subscription mutable state for a step closure; upstream calls `receive(_:)` serially, so
-/// the value is never accessed concurrently.
+/// the value is never accessed concurrently (and the run-time exclusivity checks are off).
 internal final class StepState<Value>: @unchecked Sendable {
-    var value: Value
+    @exclusivity(unchecked) var value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -23,9 +23,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             // Upstream calls `receive(_:)` serially, so the counter needs no lock.
             let counter = StepState(0)
-            upstream.subscribe(PassthroughInner<Upstream.Output, Failure, S>(
+            upstream.subscribe(PassthroughInner<Upstream.Output, Output, Failure, S>(
                 downstream: subscriber, name: "Enumerated",
-                step: { element in
+                transform: { element in
                     defer { counter.value += 1 }
                     return (index: counter.value, element: element)
                 },

@@ -25,8 +25,8 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(PassthroughInner<Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "IgnoreFailure", step: { $0 },
+            upstream.subscribe(PassthroughInner<Output, Output, Upstream.Failure, S>(
+                downstream: subscriber, name: "IgnoreFailure", transform: { $0 },
                 mapCompletion: { _ in .finished }))
         }
     }

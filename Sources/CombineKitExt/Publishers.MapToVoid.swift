@@ -21,7 +21,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Failure {
-            upstream.subscribe(PassthroughInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "MapToVoid", step: { _ in () }, mapCompletion: identityCompletion))
+            upstream.subscribe(PassthroughInner<Upstream.Output, Void, Failure, S>(downstream: subscriber, name: "MapToVoid", transform: { _ in () }, mapCompletion: identityCompletion))
         }
     }
 }

@@ -26,8 +26,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(PassthroughInner<Output, Failure, S>(
-                downstream: subscriber, name: "OnDispose", step: { $0 },
+            upstream.subscribe(PassthroughInner<Output, Output, Failure, S>(
+                downstream: subscriber, name: "OnDispose", transform: { $0 },
                 mapCompletion: identityCompletion, onEnd: action))
         }
     }

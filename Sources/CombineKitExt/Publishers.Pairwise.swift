@@ -23,13 +23,22 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            // Upstream calls `receive(_:)` serially, so the previous value needs no lock.
-            let previous = StepState<Upstream.Output?>(nil)
-            upstream.subscribe(PassthroughInner<Upstream.Output, Failure, S>(
+            // Upstream calls `receive(_:)` serially, so the previous value needs no lock. It is kept in a
+            // slot (a flag and a pointer), not an `Upstream.Output?`, whose metadata this unspecialised
+            // code would look up per value; the first value is kept and refused, every later one admitted.
+            let previous = LatestValueSlot<Upstream.Output>()
+            upstream.subscribe(PassthroughInner<Upstream.Output, Output, Failure, S>(
                 downstream: subscriber, name: "Pairwise",
-                step: { current in
-                    defer { previous.value = current }
-                    return previous.value.map { ($0, current) }
+                admit: { first in
+                    if previous.hasValue { return true }
+                    previous.value.initialize(to: first)
+                    previous.hasValue = true
+                    return false
+                },
+                transform: { current in
+                    let pair = (previous.value.pointee, current)
+                    previous.value.pointee = current
+                    return pair
                 },
                 mapCompletion: identityCompletion))
         }

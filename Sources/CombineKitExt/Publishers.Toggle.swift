@@ -21,7 +21,7 @@ extension Publishers {
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-            upstream.subscribe(PassthroughInner<Bool, Failure, S>(downstream: subscriber, name: "Toggle", step: { !$0 }, mapCompletion: identityCompletion))
+            upstream.subscribe(PassthroughInner<Bool, Bool, Failure, S>(downstream: subscriber, name: "Toggle", transform: { !$0 }, mapCompletion: identityCompletion))
         }
     }
 }

@@ -164,7 +164,8 @@ extension Publishers {
 }
 
 /// The latest value of one "other" source, kept in place (no `Any` box, no cast when it is read),
-/// guarded by the lock of the `WithLatestFromCore` it belongs to.
+/// guarded by the lock of the `WithLatestFromCore` it belongs to. (`pairwise` keeps its previous value in
+/// one too, touched only from upstream's serial `receive(_:)`.)
 internal class LatestValueSlotBase: @unchecked Sendable {
     /// Whether the source has produced a value (guarded by the core's lock).
     @exclusivity(unchecked) final var hasValue = false

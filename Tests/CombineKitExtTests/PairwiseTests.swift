@@ -34,4 +34,36 @@ import Testing
         #expect(subscriber.completion == .finished)
         #expect(subscriber.demandViolations == 0)
     }
+
+    // The previous value is kept in place between values: it is replaced (the older one released) as
+    // values go by, and released with the subscription.
+    @Test func previousValueIsReleasedWhenReplacedAndWhenTheSubscriptionEnds() {
+        final class Token {}
+        let subject = PassthroughSubject<Token, Never>()
+        var pairs = 0
+        weak var first: Token?
+        weak var second: Token?
+        var cancellable: AnyCancellable? = subject.pairwise().sink { _ in pairs += 1 }
+        do {
+            let a = Token(), b = Token(), c = Token()
+            first = a
+            second = b
+            subject.send(a)
+            subject.send(b)
+            subject.send(c)
+        }
+        #expect(pairs == 2)
+        #expect(first == nil)  // replaced by b, then b by c
+        #expect(second == nil)
+        weak var kept: Token?
+        do {
+            let d = Token()
+            kept = d
+            subject.send(d)
+        }
+        #expect(kept != nil)  // the previous value now
+        cancellable?.cancel()
+        cancellable = nil
+        #expect(kept == nil)
+    }
 }

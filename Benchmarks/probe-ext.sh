@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(map pairwise enumerated mapToVoid onDispose startWith flatMapLatest flatMapFirst
-                                  concatMap dematerialize shareReplay replayingSubject)
+                                  concatMap materialize dematerialize shareReplay replayingSubject create mergeAll
+                                  combineLatestMany zipMany amb retryWhen)
 swift build -c release --product ext-probe >/dev/null
 work=$(mktemp -d)
 cp .build/release/ext-probe "$work/ext-probe"

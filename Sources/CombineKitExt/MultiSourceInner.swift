@@ -6,9 +6,11 @@ internal protocol MultiSourceRule {
     associatedtype Output
     associatedtype Failure: Error
     init(count: Int)
-    /// Records a value from source `index`; returns the outputs it produces, and whether the value
-    /// produced nothing and should be replaced by asking that source for one more.
-    mutating func value(_ value: Input, index: Int) -> (outputs: [Output], replenish: Bool)
+    /// Records a value from source `index` and hands each output it produces to `emit`; returns whether
+    /// the value produced nothing and should be replaced by asking that source for one more. (A callback,
+    /// not an array of outputs: in this unspecialised code each `[Output]` made per value cost run-time
+    /// metadata look-ups and an allocation.)
+    mutating func value(_ value: Input, index: Int, emit: (Output) -> Void) -> Bool
     /// Records that source `index` finished; returns `true` if the whole operator is now finished.
     mutating func finished(index: Int) -> Bool
     /// After outputs were produced: `true` if the operator is now finished (e.g. zip with a finished,
@@ -84,17 +86,24 @@ internal final class MultiSourceInner<Source: Publisher, Rule: MultiSourceRule>:
             lock.unlock()
             return .none
         }
-        let (outputs, replenish) = rule.value(value, index: index)
-        var others: [Subscription] = []
-        let finished = rule.isExhausted()
-        if finished { others = terminate() }
         // Enqueue under the operator's lock so that outputs keep the order in which they were made.
-        for output in outputs { queue.enqueue(output) }
-        if finished { queue.enqueue(completion: .finished) }
+        let queue = self.queue!
+        let replenish = rule.value(value, index: index) { queue.enqueue($0) }
+        let others: [Subscription] = rule.isExhausted() ? finishExhaustedLocked() : []
         lock.unlock()
         others.forEach { $0.cancel() }
         queue.drain()
         return replenish ? .max(1) : .none
+    }
+
+    /// After a value left the rule exhausted: terminates and queues the completion; returns the
+    /// subscriptions to cancel. Call with the lock held. Out of line, so that `sourceValue` needs no
+    /// `Completion` metadata (an accessor the optimiser would otherwise hoist onto every value's path).
+    @inline(never)
+    private func finishExhaustedLocked() -> [Subscription] {
+        let others = terminate()
+        queue.enqueue(completion: .finished)
+        return others
     }
 
     func sourceCompleted(_ completion: Subscribers.Completion<Source.Failure>, index: Int) {

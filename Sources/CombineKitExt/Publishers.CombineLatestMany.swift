@@ -39,27 +39,69 @@ extension Publishers {
 }
 
 internal struct CombineLatestRule<Input, Failure: Error>: MultiSourceRule {
-    private var latest: [Input?]
+    private let latest: LatestValues<Input>
     private var missing: Int
     private var unfinished: Int
 
     init(count: Int) {
-        latest = Array(repeating: nil, count: count)
+        latest = LatestValues(count: count)
         missing = count
         unfinished = count
     }
 
-    mutating func value(_ value: Input, index: Int) -> (outputs: [[Input]], replenish: Bool) {
-        if latest[index] == nil { missing -= 1 }
-        latest[index] = value
-        guard missing == 0 else { return ([], true) }
-        return ([latest.map { $0! }], false)
+    mutating func value(_ value: Input, index: Int, emit: ([Input]) -> Void) -> Bool {
+        if latest.store(value, at: index) { missing -= 1 }
+        guard missing == 0 else { return true }
+        emit(latest.snapshot())
+        return false
     }
 
     mutating func finished(index: Int) -> Bool {
         unfinished -= 1
-        return latest[index] == nil || unfinished == 0
+        return !latest.has(index) || unfinished == 0
     }
 
     func isExhausted() -> Bool { false }
+}
+
+/// The latest value of each of `count` sources, kept in place: one block of values and a flag per
+/// source. Not an `[Input?]`, whose every read and write in this unspecialised code looked up the
+/// metadata of `Optional<Input>` and `Array<Optional<Input>>` at run time. Guarded by the operator's lock.
+internal final class LatestValues<Value> {
+    private let count: Int
+    private let values: UnsafeMutablePointer<Value>
+    @exclusivity(unchecked) private var present: [Bool]
+
+    init(count: Int) {
+        self.count = count
+        values = UnsafeMutablePointer<Value>.allocate(capacity: Swift.max(count, 1))
+        present = Array(repeating: false, count: count)
+    }
+
+    deinit {
+        for index in 0..<count where present[index] { (values + index).deinitialize(count: 1) }
+        values.deallocate()
+    }
+
+    /// Whether source `index` has a value.
+    func has(_ index: Int) -> Bool { present[index] }
+
+    /// Keeps `value` as source `index`'s latest; `true` if it is that source's first.
+    func store(_ value: Value, at index: Int) -> Bool {
+        if present[index] {
+            (values + index).pointee = value
+            return false
+        }
+        (values + index).initialize(to: value)
+        present[index] = true
+        return true
+    }
+
+    /// A copy of every latest value, in source order (every source must have one).
+    func snapshot() -> [Value] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.initialize(from: values, count: count)
+            initialized = count
+        }
+    }
 }

@@ -40,7 +40,10 @@ internal struct MergeRule<Input, Failure: Error>: MultiSourceRule {
 
     init(count: Int) { unfinished = count }
 
-    mutating func value(_ value: Input, index: Int) -> (outputs: [Input], replenish: Bool) { ([value], false) }
+    mutating func value(_ value: Input, index: Int, emit: (Input) -> Void) -> Bool {
+        emit(value)
+        return false
+    }
 
     mutating func finished(index: Int) -> Bool {
         unfinished -= 1

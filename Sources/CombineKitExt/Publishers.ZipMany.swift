@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 extension Collection where Element: Publisher {
     /// Pairs up the n-th values of every publisher into arrays (RxSwift's `Observable.zip(_:)` over
@@ -34,29 +34,43 @@ extension Publishers {
 }
 
 internal struct ZipRule<Input, Failure: Error>: MultiSourceRule {
-    private var pending: [FIFO<Input>]
+    /// One `ValueRing<Input>` per source, its unpaired values, held as `AnyObject`s: an array of a
+    /// generic element type (`[FIFO<Input>]`, `[ValueRing<Input>]`) looked its metadata up at run time on
+    /// every access in this unspecialised code.
+    private let pending: [AnyObject]
     private var finishedSources: [Bool]
+    /// How many sources have no unpaired value.
+    private var emptyCount: Int
 
     init(count: Int) {
-        pending = Array(repeating: FIFO(), count: count)
+        pending = (0..<count).map { _ in ValueRing<Input>() }
         finishedSources = Array(repeating: false, count: count)
+        emptyCount = count
     }
 
-    mutating func value(_ value: Input, index: Int) -> (outputs: [[Input]], replenish: Bool) {
-        pending[index].append(value)
-        guard pending.allSatisfy({ !$0.isEmpty }) else { return ([], false) }
-        var row: [Input] = []
-        row.reserveCapacity(pending.count)
-        for index in pending.indices { row.append(pending[index].popFirst()!) }
-        return ([row], false)
+    private func ring(_ index: Int) -> ValueRing<Input> { unsafeDowncast(pending[index], to: ValueRing<Input>.self) }
+
+    mutating func value(_ value: Input, index: Int, emit: ([Input]) -> Void) -> Bool {
+        let ring = ring(index)
+        if ring.isEmpty { emptyCount -= 1 }
+        ring.append(value)
+        guard emptyCount == 0 else { return false }
+        let count = pending.count
+        let row = Array<Input>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { (buffer.baseAddress! + index).initialize(to: self.ring(index).removeFirst()) }
+            initialized = count
+        }
+        for index in 0..<count where self.ring(index).isEmpty { emptyCount += 1 }
+        emit(row)
+        return false
     }
 
     mutating func finished(index: Int) -> Bool {
         finishedSources[index] = true
-        return pending[index].isEmpty
+        return ring(index).isEmpty
     }
 
     func isExhausted() -> Bool {
-        pending.indices.contains { finishedSources[$0] && pending[$0].isEmpty }
+        pending.indices.contains { finishedSources[$0] && ring($0).isEmpty }
     }
 }

@@ -7,6 +7,7 @@ extension Publisher {
     /// happens); the active child is asked only for what downstream demands, and a new child inherits
     /// the demand its predecessor did not fulfil. Completes when upstream and the active child (and,
     /// for `concatMap`, every queued one) have finished; fails on the first failure of either.
+    @inlinable
     public func flatMapFirst<Child: Publisher>(_ transform: @escaping (Output) -> Child) -> Publishers.FlatMapFirst<Self, Child>
         where Child.Failure == Failure {
         Publishers.FlatMapFirst(upstream: self, transform: transform)
@@ -24,13 +25,19 @@ extension Publishers {
         /// Maps an upstream value to a child publisher.
         public let transform: (Upstream.Output) -> Child
 
+        /// Subscribes a child sink to a child publisher (see `SerialFlatMapInner.subscribeChild`).
+        @usableFromInline internal let subscribeChild: (Child, SerialFlatMapInner<Upstream.Output, Child>, Int) -> Void
+
+        @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Child) {
             self.upstream = upstream
             self.transform = transform
+            subscribeChild = { child, parent, id in child.subscribe(SerialFlatMapChildSink(parent: parent, id: id)) }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(SerialFlatMapInner<Upstream.Output, Child>(downstream: subscriber, strategy: .first, name: "FlatMapFirst", transform: transform))
+            upstream.subscribe(SerialFlatMapInner<Upstream.Output, Child>(downstream: subscriber, strategy: .first, name: "FlatMapFirst",
+                                                                        transform: transform, subscribeChild: subscribeChild))
         }
     }
 }

@@ -11,10 +11,11 @@ internal enum SerialFlatMapStrategy {
 /// Where a serial flat-map's upstream stands: not yet subscribed, subscribed, finished (children may
 /// still run), or over. Outside the generic inner on purpose: nested in it, the enum would be generic
 /// too, and unspecialised code would look its metadata up at run time on each upstream value (see
-/// `UpstreamSubscriptionState`).
-private enum SerialFlatMapUpstreamState {
+/// `UpstreamSubscriptionState`). Without a payload (the subscription is kept beside it): each check of
+/// an enum holding the subscription copied and destroyed it, a retain/release pair, several per child.
+private enum SerialFlatMapPhase {
     case awaitingSubscription
-    case subscribed(Subscription)
+    case subscribed
     case finished
     case terminal
 }
@@ -28,19 +29,26 @@ private enum SerialFlatMapUpstreamState {
 /// asked for all of it. Values of a child that has been replaced are dropped (generation check).
 /// Completes when upstream has finished and no child is active or queued; fails on the first
 /// failure of upstream or of a child.
+@usableFromInline
 internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
-    typealias Failure = Child.Failure
+    @usableFromInline typealias Failure = Child.Failure
 
-    private typealias UpstreamState = SerialFlatMapUpstreamState
 
     private let lock = ExtLock()
     private let strategy: SerialFlatMapStrategy
     private let transform: (Input) -> Child
+    /// Subscribes a `SerialFlatMapChildSink` to a child. Made by the publishers' inlinable initialisers,
+    /// so that where the chain is built with concrete types the sink's metadata and conformance (and, for
+    /// an inlinable child such as `Just`, its subscription's) come from the caller's caches instead of
+    /// run-time look-ups per child in this unspecialised code (as CombineKit's `flatMap` does).
+    private let subscribeChild: (Child, SerialFlatMapInner<Input, Child>, Int) -> Void
     /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
     @exclusivity(unchecked) private var queue: DeliveryQueue<Child.Output, Failure>!
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
-    @exclusivity(unchecked) private var upstream = UpstreamState.awaitingSubscription
+    @exclusivity(unchecked) private var phase = SerialFlatMapPhase.awaitingSubscription
+    /// Upstream's subscription, held while `phase` is `.subscribed`.
+    @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
     @exclusivity(unchecked) private var outstanding = Subscribers.Demand.none
     @exclusivity(unchecked) private var generation = 0
     @exclusivity(unchecked) private var childActive = false
@@ -59,12 +67,14 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
     @exclusivity(unchecked) private var hasDeferredLaunch = false
     @exclusivity(unchecked) private var deferredID = 0
     private let deferredInput = UnsafeMutablePointer<Input>.allocate(capacity: 1)
-    let description: String
+    @usableFromInline let description: String
 
-    init<S: Subscriber>(downstream: S, strategy: SerialFlatMapStrategy, name: String, transform: @escaping (Input) -> Child)
+    init<S: Subscriber>(downstream: S, strategy: SerialFlatMapStrategy, name: String, transform: @escaping (Input) -> Child,
+                        subscribeChild: @escaping (Child, SerialFlatMapInner<Input, Child>, Int) -> Void)
         where S.Input == Child.Output, S.Failure == Failure {
         self.strategy = strategy
         self.transform = transform
+        self.subscribeChild = subscribeChild
         self.description = name
         queue = DeliveryQueue(downstream) { [unowned self] demand in self.downstreamDemanded(demand) }
     }
@@ -74,17 +84,15 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         deferredInput.deallocate()
     }
 
-    private var isTerminal: Bool {
-        if case .terminal = upstream { return true }
-        return false
-    }
+    private var isTerminal: Bool { phase == .terminal }
 
     // MARK: Upstream
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
-            guard case .awaitingSubscription = upstream else { return false }
-            upstream = .subscribed(subscription)
+            guard phase == .awaitingSubscription else { return false }
+            phase = .subscribed
+            upstream = .holding(subscription)
             return true
         }
         guard accepted else {
@@ -95,9 +103,9 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         subscription.request(.unlimited)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .subscribed = upstream else {
+        guard phase == .subscribed else {
             lock.unlock()
             return .none
         }
@@ -128,29 +136,31 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .subscribed = upstream else {
+        guard phase == .subscribed else {
             lock.unlock()
             return
         }
+        let ended = upstream.take()
         switch completion {
         case .failure:
-            upstream = .terminal
+            phase = .terminal
             let child = childSubscription.take()
             lock.unlock()
             child?.cancel()
             queue.finish(completion)
         case .finished:
             if childActive || pendingCount > 0 {
-                upstream = .finished
+                phase = .finished
                 lock.unlock()
             } else {
-                upstream = .terminal
+                phase = .terminal
                 lock.unlock()
                 queue.finish(.finished)
             }
         }
+        withExtendedLifetime(ended) {}  // released here, with no lock held
     }
 
     // MARK: Children
@@ -163,7 +173,7 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         while true {
             let child = transform(value)
             lock.withLock { isLaunching = true }
-            child.subscribe(SerialFlatMapChildSink<Input, Child>(parent: self, id: id))
+            subscribeChild(child, self, id)
             lock.lock()
             isLaunching = false
             guard hasDeferredLaunch else {
@@ -212,25 +222,39 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         childActive = false
         let finishedChild = childSubscription.take()
         guard completionIsFinished(completion) else {
-            let upstreamSubscription: Subscription?
-            if case .subscribed(let subscription) = upstream { upstreamSubscription = subscription } else { upstreamSubscription = nil }
-            upstream = .terminal
-            lock.unlock()
-            upstreamSubscription?.cancel()
-            queue.finish(completion)
+            failAndUnlock(completion)
             withExtendedLifetime(finishedChild) {}
             return
         }
         if pendingCount > 0 {
             launchPendingAndUnlock()
-        } else if case .finished = upstream {
-            upstream = .terminal
-            lock.unlock()
-            queue.finish(.finished)
+        } else if phase == .finished {
+            finishAndUnlock()
         } else {
             lock.unlock()
         }
         withExtendedLifetime(finishedChild) {}  // released here, with no lock held
+    }
+
+    /// After the last child finished behind a finished upstream: finishes and releases `lock` (held on
+    /// entry). Out of line for the reason given on `failAndUnlock(_:)`.
+    @inline(never)
+    private func finishAndUnlock() {
+        phase = .terminal
+        lock.unlock()
+        queue.finish(.finished)
+    }
+
+    /// After a child failed: ends the whole subscription with its failure and releases `lock` (held on
+    /// entry). Out of line, so that the completion's metadata is not fetched on the way to a child that
+    /// finishes (the optimiser hoists metadata accessors, which it treats as pure, above branches).
+    @inline(never)
+    private func failAndUnlock(_ completion: Subscribers.Completion<Failure>) {
+        let upstreamSubscription = upstream.take()
+        phase = .terminal
+        lock.unlock()
+        upstreamSubscription?.cancel()
+        queue.finish(completion)
     }
 
     /// After a child finished with `concatMap`'s queue not empty: makes the first queued input the next
@@ -265,16 +289,15 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
         child?.request(demand)
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         queue.request(demand)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         queue.cancel()
         let (upstreamSubscription, child): (Subscription?, Subscription?) = lock.withLock {
-            let upstreamSubscription: Subscription?
-            if case .subscribed(let subscription) = upstream { upstreamSubscription = subscription } else { upstreamSubscription = nil }
-            upstream = .terminal
+            let upstreamSubscription = upstream.take()
+            phase = .terminal
             if pendingCount > 0 {
                 pendingInputs.removeAll()
                 pendingCount = 0
@@ -287,19 +310,21 @@ internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Su
 }
 
 /// Subscribes one child publisher on behalf of `SerialFlatMapInner`, tagged with its generation.
-private final class SerialFlatMapChildSink<Input, Child: Publisher>: Subscriber, CustomStringConvertible, @unchecked Sendable {
-    typealias Failure = Child.Failure
+@usableFromInline
+internal final class SerialFlatMapChildSink<Input, Child: Publisher>: Subscriber, CustomStringConvertible, @unchecked Sendable {
+    @usableFromInline typealias Failure = Child.Failure
     private let parent: SerialFlatMapInner<Input, Child>
     private let id: Int
 
+    @usableFromInline
     init(parent: SerialFlatMapInner<Input, Child>, id: Int) {
         self.parent = parent
         self.id = id
     }
 
-    var description: String { "\(parent.description).Child" }
+    @usableFromInline var description: String { "\(parent.description).Child" }
 
-    func receive(subscription: Subscription) { parent.childSubscribed(subscription, id: id) }
-    func receive(_ input: Child.Output) -> Subscribers.Demand { parent.childValue(input, id: id) }
-    func receive(completion: Subscribers.Completion<Failure>) { parent.childCompleted(completion, id: id) }
+    @usableFromInline func receive(subscription: Subscription) { parent.childSubscribed(subscription, id: id) }
+    @usableFromInline func receive(_ input: Child.Output) -> Subscribers.Demand { parent.childValue(input, id: id) }
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { parent.childCompleted(completion, id: id) }
 }

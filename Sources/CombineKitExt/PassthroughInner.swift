@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 /// The inner object of CombineKitExt's one-in, at-most-one-out operators (`toggle`, `mapToVoid`,
 /// `enumerated`, `pairwise`, `ignoreFailure`, `onDispose`, the filters of `partition`).
@@ -16,12 +16,12 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
     where Downstream.Input == Output {
     typealias Failure = UpstreamFailure
 
-    private typealias State = UpstreamSubscriptionState
-
     private let lock = ExtLock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
-    @exclusivity(unchecked) private var state = State.awaitingSubscription
+    @exclusivity(unchecked) private var phase = UpstreamPhase.awaitingSubscription
+    /// Upstream's subscription, held while `phase` is `.subscribed`.
+    @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
     @exclusivity(unchecked) private var onEnd: (() -> Void)?
     private let downstream: Downstream
     private let admits: Bool
@@ -48,8 +48,9 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
 
     func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
-            guard case .awaitingSubscription = state else { return false }
-            state = .subscribed(subscription)
+            guard phase == .awaitingSubscription else { return false }
+            phase = .subscribed
+            upstream = .holding(subscription)
             return true
         }
         guard accepted else {
@@ -60,22 +61,20 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        let active: Bool = lock.withLock {
-            if case .subscribed = state { return true }
-            return false
-        }
+        let active: Bool = lock.withLock { phase == .subscribed }
         guard active else { return .none }
         if admits, !admit(input) { return .max(1) }
         return downstream.receive(transform(input))
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        let end: (() -> Void)?? = lock.withLock {
-            guard case .subscribed = state else { return nil }
-            state = .terminal
+        let (end, ended): ((() -> Void)??, Subscription?) = lock.withLock {
+            guard phase == .subscribed else { return (nil, nil) }
+            phase = .terminal
             defer { onEnd = nil }
-            return .some(onEnd)
+            return (.some(onEnd), upstream.take())
         }
+        withExtendedLifetime(ended) {}  // upstream's subscription, released with no lock held
         guard let end else { return }
         downstream.receive(completion: mapCompletion(completion))
         end?()
@@ -84,7 +83,7 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let subscription: Subscription? = lock.withLock {
-            if case .subscribed(let subscription) = state { return subscription }
+            if case .holding(let subscription) = upstream { return subscription }
             return nil
         }
         subscription?.request(demand)
@@ -92,13 +91,13 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
 
     func cancel() {
         let (subscription, end): (Subscription?, (() -> Void)?) = lock.withLock {
-            guard case .subscribed(let subscription) = state else {
-                state = .terminal
+            guard phase == .subscribed else {
+                phase = .terminal
                 return (nil, nil)
             }
-            state = .terminal
+            phase = .terminal
             defer { onEnd = nil }
-            return (subscription, onEnd)
+            return (upstream.take(), onEnd)
         }
         subscription?.cancel()
         end?()

@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 extension Publisher {
     /// Turns `PublisherEvent` values back into events: `.value` is emitted, `.finished` finishes and
@@ -46,10 +46,13 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private typealias State = UpstreamSubscriptionState
 
     private let lock = ExtLock()
-    private var state = State.awaitingSubscription
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var phase = UpstreamPhase.awaitingSubscription
+    /// Upstream's subscription, held while `phase` is `.subscribed`.
+    @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
     private let downstream: Downstream
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
 
@@ -62,8 +65,9 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
 
     func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
-            guard case .awaitingSubscription = state else { return false }
-            state = .subscribed(subscription)
+            guard phase == .awaitingSubscription else { return false }
+            phase = .subscribed
+            upstream = .holding(subscription)
             return true
         }
         guard accepted else {
@@ -76,7 +80,7 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     func receive(_ input: Input) -> Subscribers.Demand {
         switch input {
         case .value(let value):
-            guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+            guard lock.withLock({ phase == .subscribed }) else { return .none }
             return downstream.receive(value)
         case .finished:
             end(.finished, cancelUpstream: true)
@@ -95,9 +99,9 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
 
     private func end(_ completion: Subscribers.Completion<Downstream.Failure>, cancelUpstream: Bool) {
         let subscription: Subscription?? = lock.withLock {
-            guard case .subscribed(let subscription) = state else { return nil }
-            state = .terminal
-            return .some(subscription)
+            guard phase == .subscribed else { return nil }
+            phase = .terminal
+            return .some(upstream.take())
         }
         guard let subscription else { return }
         if cancelUpstream { subscription?.cancel() }
@@ -107,7 +111,7 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)")
         let subscription: Subscription? = lock.withLock {
-            if case .subscribed(let subscription) = state { return subscription }
+            if case .holding(let subscription) = upstream { return subscription }
             return nil
         }
         subscription?.request(demand)
@@ -115,9 +119,8 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
 
     func cancel() {
         let subscription: Subscription? = lock.withLock {
-            defer { state = .terminal }
-            if case .subscribed(let subscription) = state { return subscription }
-            return nil
+            phase = .terminal
+            return upstream.take()
         }
         subscription?.cancel()
     }

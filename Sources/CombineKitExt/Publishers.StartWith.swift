@@ -40,7 +40,7 @@ extension Publishers {
 
 /// Where `startWith`'s inner stands: sending the prefix, subscribing upstream, subscribed, or over.
 /// Outside the generic inner on purpose: nested in it, the enum would be generic too, and unspecialised
-/// code would look its metadata up at run time on each upstream value (see `UpstreamSubscriptionState`).
+/// code would look its metadata up at run time on each upstream value (see `UpstreamPhase`).
 private enum StartWithPhase {
     case prefix
     case subscribing

@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 // RxSwift's withLatestFrom: the other sources are subscribed first; an upstream value is dropped
 // until every other source has produced a value; completion of another source is ignored (its last
@@ -191,26 +191,18 @@ internal final class LatestValueSlot<Value>: LatestValueSlotBase, @unchecked Sen
     }
 }
 
-/// Where `withLatestFrom`'s upstream subscription stands. Declared outside the generic core on purpose: an
-/// enum nested in a generic class is itself generic, so unspecialised code looked its metadata up at run
-/// time on every read of the state (each upstream value and each other value: ~320 instructions per send
-/// in benchmark X1); a non-generic enum is copied and switched on inline.
-internal enum WithLatestFromUpstreamState {
-    case awaitingSubscription(pendingDemand: Subscribers.Demand)
-    case subscribed(Subscription)
-    case terminal
-}
-
 /// What the "other" sinks of `withLatestFrom` need from the operator's inner object: its lock, its state
 /// and the bookkeeping of their subscriptions. Not generic over the upstream and output types, so an other
 /// sink is generic over its own value type and the failure only.
 internal class WithLatestFromCore<Failure: Error>: @unchecked Sendable {
-    typealias UpstreamState = WithLatestFromUpstreamState
-
     let lock = ExtLock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
-    @exclusivity(unchecked) var upstream = UpstreamState.awaitingSubscription(pendingDemand: .none)
+    @exclusivity(unchecked) var phase = UpstreamPhase.awaitingSubscription
+    /// Upstream's subscription, held while `phase` is `.subscribed`.
+    @exclusivity(unchecked) var upstream = SubscriptionSlot.empty
+    /// Demand downstream asked for before upstream's subscription arrived (requested from it then).
+    @exclusivity(unchecked) var pendingDemand = Subscribers.Demand.none
     /// The other sources' subscriptions, in the order of `slots`; `nil` before one arrives and after its
     /// source finished.
     @exclusivity(unchecked) var others: [Subscription?]
@@ -225,20 +217,13 @@ internal class WithLatestFromCore<Failure: Error>: @unchecked Sendable {
     }
 
     /// Whether the subscription ended (completion, failure or cancel). Call with `lock` held.
-    var isTerminalLocked: Bool {
-        if case .terminal = upstream { return true }
-        return false
-    }
+    var isTerminalLocked: Bool { phase == .terminal }
 
     /// Turns terminal; returns what to cancel (nothing if it already was terminal). Call with `lock` held.
     func terminateLocked() -> (upstream: Subscription?, others: [Subscription], wasActive: Bool) {
-        let upstreamSubscription: Subscription?
-        switch upstream {
-        case .terminal: return (nil, [], false)
-        case .subscribed(let subscription): upstreamSubscription = subscription
-        case .awaitingSubscription: upstreamSubscription = nil
-        }
-        upstream = .terminal
+        guard phase != .terminal else { return (nil, [], false) }
+        let upstreamSubscription = upstream.take()
+        phase = .terminal
         let otherSubscriptions = others.compactMap { $0 }
         others = Array(repeating: nil, count: others.count)
         return (upstreamSubscription, otherSubscriptions, true)
@@ -301,11 +286,12 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: WithLat
 
     private func forwardDemand(_ demand: Subscribers.Demand) {
         lock.lock()
-        switch upstream {
-        case .awaitingSubscription(let pending):
-            upstream = .awaitingSubscription(pendingDemand: pending + demand)
+        switch phase {
+        case .awaitingSubscription:
+            pendingDemand += demand
             lock.unlock()
-        case .subscribed(let subscription):
+        case .subscribed:
+            guard case .holding(let subscription) = upstream else { preconditionFailure("withLatestFrom: subscribed without a subscription") }
             lock.unlock()
             subscription.request(demand)
         case .terminal:
@@ -317,19 +303,21 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: WithLat
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard case .awaitingSubscription(let pending) = upstream else {
+        guard phase == .awaitingSubscription else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        upstream = .subscribed(subscription)
+        let pending = pendingDemand
+        phase = .subscribed
+        upstream = .holding(subscription)
         lock.unlock()
         if pending > 0 { subscription.request(pending) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .subscribed = upstream else {
+        guard phase == .subscribed else {
             lock.unlock()
             return .none
         }
@@ -343,7 +331,7 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: WithLat
 
     func receive(completion: Subscribers.Completion<Failure>) {
         let (otherSubscriptions, wasActive): ([Subscription], Bool) = lock.withLock {
-            guard case .subscribed = upstream else { return ([], false) }
+            guard phase == .subscribed else { return ([], false) }
             let ended = terminateLocked()
             return (ended.others, ended.wasActive)
         }

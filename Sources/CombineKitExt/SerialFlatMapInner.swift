@@ -11,7 +11,7 @@ internal enum SerialFlatMapStrategy {
 /// Where a serial flat-map's upstream stands: not yet subscribed, subscribed, finished (children may
 /// still run), or over. Outside the generic inner on purpose: nested in it, the enum would be generic
 /// too, and unspecialised code would look its metadata up at run time on each upstream value (see
-/// `UpstreamSubscriptionState`). Without a payload (the subscription is kept beside it): each check of
+/// `UpstreamPhase`). Without a payload (the subscription is kept beside it): each check of
 /// an enum holding the subscription copied and destroyed it, a retain/release pair, several per child.
 private enum SerialFlatMapPhase {
     case awaitingSubscription

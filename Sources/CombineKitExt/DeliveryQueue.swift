@@ -158,6 +158,38 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
         if moreWork { drain() }
     }
 
+    /// For an owner that must order values under a lock of its own but may not call the subscriber while
+    /// holding it (`ReplayingSubject`): claims delivery of one value now — if nothing waits, demand is
+    /// there and nobody is delivering — and counts it against the demand; `false` (and nothing changed)
+    /// otherwise, or if the queue is closed. After `true`, the caller must release its own lock and call
+    /// `deliverClaimed(_:)` with the value: meanwhile the queue counts as delivering, so values and a
+    /// completion that arrive wait behind it, as they would behind an enqueued value.
+    internal func claimDelivery() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard downstream != nil, pendingCompletion == nil, !isDraining, demand > 0, buffer?.isEmpty ?? true else {
+            return false
+        }
+        isDraining = true
+        demand -= 1
+        return true
+    }
+
+    /// Delivers the value a successful `claimDelivery()` made room for, then whatever arrived meanwhile.
+    internal func deliverClaimed(_ value: Output) {
+        lock.lock()
+        let target = downstream
+        lock.unlock()
+        // Cancelled since the claim: the value is not delivered (Combine: no value after `cancel()`).
+        let additional = target?.receive(value) ?? .none
+        lock.lock()
+        addDemandLocked(additional)
+        isDraining = false
+        let moreWork = downstream != nil && (!(buffer?.isEmpty ?? true) || pendingCompletion != nil)
+        lock.unlock()
+        if moreWork { drain() }
+    }
+
     /// Enqueues the completion and delivers it once the buffer is empty.
     internal func finish(_ completion: Subscribers.Completion<Failure>) {
         if enqueue(completion: completion) { drain() }

@@ -88,6 +88,17 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
                 buffer = made
             }
         }
+        // A sole subscriber with demand and nothing waiting gets the value handed over directly (its
+        // queue claimed under this lock, so the order stays the one this lock gives; no trip through
+        // its buffer); otherwise every subscriber's queue takes the value under this lock.
+        if conduits.count == 1 {
+            let queue = unsafeDowncast(conduits[0], to: Conduit.self).queue
+            if queue.claimDelivery() {
+                lock.unlock()
+                queue.deliverClaimed(value)
+                return
+            }
+        }
         let targets = conduits
         for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.enqueue(value) }
         lock.unlock()

@@ -1,4 +1,4 @@
-import CombineKit
+@_spi(ReactiveBridgeInternals) import CombineKit
 
 extension Publisher {
     /// Emits `values` first, then subscribes to this publisher and relays it (RxSwift's
@@ -39,12 +39,12 @@ extension Publishers {
 }
 
 /// Where `startWith`'s inner stands: sending the prefix, subscribing upstream, subscribed, or over.
-/// Outside the generic inner on purpose: nested in it, the enum would be generic too, and unspecialised
-/// code would look its metadata up at run time on each upstream value (see `UpstreamPhase`).
+/// Outside the generic inner and without a payload (the subscription is kept beside it) for the reasons
+/// given on `UpstreamPhase`.
 private enum StartWithPhase {
     case prefix
     case subscribing
-    case subscribed(Subscription)
+    case subscribed
     case terminal
 }
 
@@ -56,10 +56,15 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
 
     private let lock = ExtLock()
     private let upstream: Upstream
-    private var queue: DeliveryQueue<Input, Failure>!
-    private var phase = Phase.prefix
+    /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
+    @exclusivity(unchecked) private var queue: DeliveryQueue<Input, Failure>!
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var phase = Phase.prefix
+    /// Upstream's subscription, held while `phase` is `.subscribed`.
+    @exclusivity(unchecked) private var subscription = SubscriptionSlot.empty
     /// Downstream demand minus the prefix values it pays for: what upstream is owed at subscription.
-    private var owed: Subscribers.Demand
+    @exclusivity(unchecked) private var owed: Subscribers.Demand
 
     init<S: Subscriber>(downstream: S, upstream: Upstream, prefixCount: Int) where S.Input == Input, S.Failure == Failure {
         self.upstream = upstream
@@ -69,7 +74,7 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
     }
 
     /// Prefix values not yet paid for by downstream demand.
-    private var prefixRemaining: Int
+    @exclusivity(unchecked) private var prefixRemaining: Int
 
     var description: String { "StartWith" }
 
@@ -84,8 +89,9 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
     private func downstreamDemanded(_ demand: Subscribers.Demand) {
         let target: Subscription? = lock.withLock {
             switch phase {
-            case .subscribed(let subscription):
-                return subscription
+            case .subscribed:
+                if case .holding(let subscription) = subscription { return subscription }
+                return nil
             case .prefix, .subscribing:
                 // The prefix consumes demand first; the rest is owed to upstream.
                 var remaining = demand
@@ -110,7 +116,7 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
 
     private func subscribeIfPrefixDelivered() {
         let go: Bool = lock.withLock {
-            guard case .prefix = phase, queue.bufferedCount == 0 else { return false }
+            guard phase == .prefix, queue.bufferedCount == 0 else { return false }
             phase = .subscribing
             return true
         }
@@ -119,8 +125,9 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
 
     func receive(subscription: Subscription) {
         let demand: Subscribers.Demand? = lock.withLock {
-            guard case .subscribing = phase else { return nil }
-            phase = .subscribed(subscription)
+            guard phase == .subscribing else { return nil }
+            phase = .subscribed
+            self.subscription = .holding(subscription)
             defer { owed = .none }
             return owed
         }
@@ -132,26 +139,26 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard lock.withLock({ if case .subscribed = phase { return true } else { return false } }) else { return .none }
+        guard lock.withLock({ phase == .subscribed }) else { return .none }
         queue.send(input)
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let active: Bool = lock.withLock {
-            guard case .subscribed = phase else { return false }
+        let (active, ended): (Bool, Subscription?) = lock.withLock {
+            guard phase == .subscribed else { return (false, nil) }
             phase = .terminal
-            return true
+            return (true, subscription.take())
         }
+        withExtendedLifetime(ended) {}  // released with no lock held
         if active { queue.finish(completion) }
     }
 
     func cancel() {
         queue.cancel()
         let subscription: Subscription? = lock.withLock {
-            defer { phase = .terminal }
-            if case .subscribed(let subscription) = phase { return subscription }
-            return nil
+            phase = .terminal
+            return self.subscription.take()
         }
         subscription?.cancel()
     }

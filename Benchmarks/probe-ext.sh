@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
 # Counts instructions per value for CombineKitExt operators with callgrind: `ext-probe` pumps a
 # PassthroughSubject through one operator into a sink (default release build).
-#   ./probe-ext.sh [MODE...]     (default: every mode; see Sources/ext-probe/main.swift)
+#   ./probe-ext.sh [MODE...]     (default: every mode, as `ext-probe --modes` lists them)
 # Needs valgrind; like profile.sh, profiles a copy of the binary with its debug info stripped.
 set -euo pipefail
 cd "$(dirname "$0")"
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(map pairwise enumerated mapToVoid onDispose startWith flatMapLatest flatMapFirst
-                                  concatMap materialize dematerialize shareReplay replayingSubject create mergeAll
-                                  combineLatestMany zipMany amb retryWhen)
 swift build -c release --product ext-probe >/dev/null
+[ ${#modes[@]} -gt 0 ] || mapfile -t modes < <(.build/release/ext-probe --modes)
 work=$(mktemp -d)
 cp .build/release/ext-probe "$work/ext-probe"
 strip --strip-debug "$work/ext-probe"

@@ -7,8 +7,9 @@ import CombineKit
 import CombineKitExt
 
 // Pumps n values from a PassthroughSubject through one CombineKitExt operator into a sink and prints a
-// checksum. Not a benchmark scenario (the operators have no counterpart in every implementation): a
+// checksum (exit 1 if it is not the one every value delivered once gives). Not a benchmark scenario (the operators have no counterpart in every implementation): a
 // target for `./probe-ext.sh`, which counts its instructions per value with callgrind.
+//   ext-probe --modes     lists the modes
 //   ext-probe MODE N      MODE: one of `modes` below ("map" is CombineKit's own map, for reference;
 //                         "replayingSubject" sends through a ReplayingSubject(bufferSize: 1) instead)
 
@@ -16,8 +17,12 @@ let arguments = CommandLine.arguments
 let modes = ["map", "pairwise", "enumerated", "mapToVoid", "onDispose", "startWith", "flatMapLatest", "flatMapFirst",
              "concatMap", "materialize", "dematerialize", "shareReplay", "replayingSubject", "create", "mergeAll",
              "combineLatestMany", "zipMany", "amb", "retryWhen"]
+if arguments.count == 2, arguments[1] == "--modes" {  // one per line, for probe-ext.sh and CI
+    modes.forEach { print($0) }
+    exit(0)
+}
 guard arguments.count == 3, let n = Int(arguments[2]), n >= 0, modes.contains(arguments[1]) else {
-    print("usage: ext-probe MODE N   (MODE: \(modes.joined(separator: ", ")); N: values to send, >= 0)")
+    print("usage: ext-probe MODE N | ext-probe --modes   (MODE: \(modes.joined(separator: ", ")); N: values to send, >= 0)")
     exit(2)
 }
 var sum = 0
@@ -66,4 +71,18 @@ if arguments[1] == "replayingSubject" {
     for i in 0..<n { subject.send(i) }
 }
 cancellable.cancel()
+// Every mode delivers each sent value once (pairwise: each but the first, paired with the one before), so
+// the sum is known in advance; a mismatch means an operator lost or duplicated values.
+let sumOfSent = n * (n - 1) / 2
+let expected: Int
+switch arguments[1] {
+case "map": expected = sumOfSent + n
+case "mapToVoid": expected = n
+case "startWith": expected = sumOfSent + 1
+default: expected = sumOfSent
+}
 print(sum)
+if sum != expected {
+    print("ext-probe: \(arguments[1]) summed \(sum), expected \(expected)")
+    exit(1)
+}

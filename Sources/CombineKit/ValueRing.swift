@@ -9,7 +9,8 @@
 ///
 /// Not thread-safe by itself: its owner touches it only under its own lock.
 ///
-/// SPI for CombineKitExt (its `DeliveryQueue` and `ReplayingSubject`); not part of CombineKit's API.
+/// SPI for CombineKitExt (its `DeliveryQueue`, `ReplayingSubject` and `zip` over a collection); not part
+/// of CombineKit's API.
 @_spi(ReactiveBridgeInternals)
 public final class ValueRing<Value> {
     // Guarded by the owner's lock; nothing is called out while an access lasts, so the run-time

@@ -33,7 +33,6 @@ private enum SerialFlatMapPhase {
 internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Failure = Child.Failure
 
-
     private let lock = ExtLock()
     private let strategy: SerialFlatMapStrategy
     private let transform: (Input) -> Child

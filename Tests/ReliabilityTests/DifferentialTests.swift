@@ -119,6 +119,11 @@ enum DiffOp: CustomStringConvertible, Equatable {
     case withLatestFromB   // withLatestFrom(B) { a * 10 + b } (CombineKitExt on the Combine side)
     case takeWhile(Int)    // take(while: { $0 < k }) / prefix(while:)
     case skipWhile(Int)    // skip(while: { $0 < k }) / drop(while:)
+    // The serial flat-maps with a synchronous inner emitting x, x + 100 (each inner ends before the next
+    // value, so all three behave as flatMap does; RxSwift's operators / CombineKitExt's on the Combine side).
+    case flatMapLatestPair
+    case flatMapFirstPair
+    case concatMapPair
 
     var description: String {
         switch self {
@@ -138,11 +143,14 @@ enum DiffOp: CustomStringConvertible, Equatable {
         case .withLatestFromB: return "withLatestFrom(B)"
         case .takeWhile(let k): return "take(while: < \(k))"
         case .skipWhile(let k): return "skip(while: < \(k))"
+        case .flatMapLatestPair: return "flatMapLatest([x, x+100])"
+        case .flatMapFirstPair: return "flatMapFirst([x, x+100])"
+        case .concatMapPair: return "concatMap([x, x+100])"
         }
     }
 
     static func random(using random: inout SplitMix64) -> DiffOp {
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0: return .map(Int.random(in: 1...3, using: &random))
         case 1: return .filter(Int.random(in: 2...3, using: &random))
         case 2: return .scan
@@ -158,6 +166,9 @@ enum DiffOp: CustomStringConvertible, Equatable {
         case 12: return .zipB
         case 13: return .withLatestFromB
         case 14: return .takeWhile(Int.random(in: 1...6, using: &random))
+        case 15: return .flatMapLatestPair
+        case 16: return .flatMapFirstPair
+        case 17: return .concatMapPair
         default: return .skipWhile(Int.random(in: 1...6, using: &random))
         }
     }
@@ -183,15 +194,25 @@ enum DiffOp: CustomStringConvertible, Equatable {
             // A `create` inner emits synchronously, like Combine's `Publishers.Sequence`. (`Observable.from`
             // would not: it emits on the CurrentThreadScheduler trampoline — see
             // `trampolinedInnersInterleaveInRxOnly` for that declared difference.)
-            return upstream.flatMap { value in
-                Observable<Int>.create { observer in
-                    observer.onNext(value)
-                    observer.onNext(value + 100)
-                    observer.onCompleted()
-                    return Disposables.create()
-                }
-            }
+            return upstream.flatMap(Self.rxPair)
+        case .flatMapLatestPair: return upstream.flatMapLatest(Self.rxPair)
+        case .flatMapFirstPair: return upstream.flatMapFirst(Self.rxPair)
+        case .concatMapPair: return upstream.concatMap(Self.rxPair)
         }
+    }
+
+    /// A synchronous inner emitting `value`, `value + 100` (see `flatMapPair`).
+    static func rxPair(_ value: Int) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            observer.onNext(value)
+            observer.onNext(value + 100)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    static func combinePair(_ value: Int) -> Publishers.Sequence<[Int], DiffError> {
+        Publishers.Sequence(sequence: [value, value + 100])
     }
 
     func combine(_ upstream: AnyPublisher<Int, DiffError>, b: AnyPublisher<Int, DiffError>) -> AnyPublisher<Int, DiffError> {
@@ -206,7 +227,10 @@ enum DiffOp: CustomStringConvertible, Equatable {
         case .catchReturn(let v): return upstream.catch { _ in Just(v).setFailureType(to: DiffError.self) }.eraseToAnyPublisher()
         case .mergeB: return upstream.merge(with: b).eraseToAnyPublisher()
         case .concatB: return upstream.append(b).eraseToAnyPublisher()
-        case .flatMapPair: return upstream.flatMap { Publishers.Sequence<[Int], DiffError>(sequence: [$0, $0 + 100]) }.eraseToAnyPublisher()
+        case .flatMapPair: return upstream.flatMap(Self.combinePair).eraseToAnyPublisher()
+        case .flatMapLatestPair: return upstream.flatMapLatest(Self.combinePair).eraseToAnyPublisher()
+        case .flatMapFirstPair: return upstream.flatMapFirst(Self.combinePair).eraseToAnyPublisher()
+        case .concatMapPair: return upstream.concatMap(Self.combinePair).eraseToAnyPublisher()
         case .combineLatestB: return upstream.combineLatest(b) { $0 * 10 + $1 }.eraseToAnyPublisher()
         case .zipB: return upstream.zip(b) { $0 * 10 + $1 }.eraseToAnyPublisher()
         case .withLatestFromB: return upstream.withLatestFrom(b) { $0 * 10 + $1 }.eraseToAnyPublisher()

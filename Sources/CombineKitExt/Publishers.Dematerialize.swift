@@ -4,6 +4,9 @@ extension Publisher {
     /// Turns `PublisherEvent` values back into events: `.value` is emitted, `.finished` finishes and
     /// `.failure` fails, cancelling the upstream (RxSwift's `dematerialize()`). A normal completion of
     /// the upstream itself also finishes. Demand passes straight through.
+    // Inlinable, as the overload below: the publisher's event-routing closure is then made in the caller's
+    // code, specialised where the chain's types are concrete (see `Publishers.Dematerialize.route`).
+    @inlinable
     public func dematerialize<Value, EventFailure>() -> Publishers.Dematerialize<Self, Value, EventFailure>
         where Output == PublisherEvent<Value, EventFailure>, Failure == EventFailure {
         Publishers.Dematerialize(upstream: self) { $0 }
@@ -14,7 +17,7 @@ extension Publisher {
     /// Disfavoured so that a never-failing publisher of never-failing events (`PublisherEvent<T, Never>`,
     /// e.g. `materialize()` of a `Never` publisher), which both overloads accept, resolves to the one above
     /// instead of being ambiguous; the two behave alike there.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public func dematerialize<Value, EventFailure>() -> Publishers.Dematerialize<Self, Value, EventFailure>
         where Output == PublisherEvent<Value, EventFailure>, Failure == Never {
         Publishers.Dematerialize(upstream: self, mapFailure: neverToAny)
@@ -27,16 +30,30 @@ extension Publishers {
         where Upstream.Output == PublisherEvent<Output, Failure> {
         /// The publisher of reified events.
         public let upstream: Upstream
-        private let mapFailure: (Upstream.Failure) -> Failure
+        @usableFromInline internal let mapFailure: (Upstream.Failure) -> Failure
+        /// Hands an event's value to `onValue` (returning its demand) or its end to `onEnd`. Made by the
+        /// inlinable initialiser, so that where the chain is built with concrete types the event is taken
+        /// apart in specialised code, not through a run-time metadata look-up per value in the inner.
+        @usableFromInline internal let route: (PublisherEvent<Output, Failure>, (Output) -> Subscribers.Demand,
+                                               (Subscribers.Completion<Failure>) -> Void) -> Subscribers.Demand
 
         /// Creates the publisher; `mapFailure` turns an upstream failure into this one's.
+        @inlinable
         public init(upstream: Upstream, mapFailure: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
             self.mapFailure = mapFailure
+            route = { event, onValue, onEnd in
+                switch event {
+                case .value(let value): return onValue(value)
+                case .finished: onEnd(.finished)
+                case .failure(let error): onEnd(.failure(error))
+                }
+                return .none
+            }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(DematerializeInner<Upstream, S>(downstream: subscriber, mapFailure: mapFailure))
+            upstream.subscribe(DematerializeInner<Upstream, S>(downstream: subscriber, mapFailure: mapFailure, route: route))
         }
     }
 }
@@ -46,7 +63,6 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-
     private let lock = ExtLock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
@@ -55,10 +71,13 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
     private let downstream: Downstream
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
+    private let route: (Input, (Downstream.Input) -> Subscribers.Demand, (Subscribers.Completion<Downstream.Failure>) -> Void) -> Subscribers.Demand
 
-    init(downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure) {
+    init(downstream: Downstream, mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure,
+         route: @escaping (Input, (Downstream.Input) -> Subscribers.Demand, (Subscribers.Completion<Downstream.Failure>) -> Void) -> Subscribers.Demand) {
         self.downstream = downstream
         self.mapFailure = mapFailure
+        self.route = route
     }
 
     var description: String { "Dematerialize" }
@@ -78,16 +97,12 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        switch input {
-        case .value(let value):
-            guard lock.withLock({ phase == .subscribed }) else { return .none }
-            return downstream.receive(value)
-        case .finished:
-            end(.finished, cancelUpstream: true)
-        case .failure(let error):
-            end(.failure(error), cancelUpstream: true)
-        }
-        return .none
+        route(input, { value in
+            guard self.lock.withLock({ self.phase == .subscribed }) else { return .none }
+            return self.downstream.receive(value)
+        }, { completion in
+            self.end(completion, cancelUpstream: true)
+        })
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
@@ -127,4 +142,5 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
 }
 
 /// Maps an impossible failure to any failure type.
-private func neverToAny<Failure>(_ never: Never) -> Failure {}
+@usableFromInline
+internal func neverToAny<Failure>(_ never: Never) -> Failure {}

@@ -6,6 +6,7 @@ extension Publisher {
     ///
     /// Demand: upstream is asked for what downstream demands. The completion becomes one more value,
     /// so it waits for demand like any value and is never lost; the result finishes right after it.
+    @inlinable
     public func materialize() -> Publishers.Materialize<Self> {
         Publishers.Materialize(upstream: self)
     }
@@ -20,26 +21,55 @@ extension Publishers {
         /// The publisher whose events are reified.
         public let upstream: Upstream
 
-        public init(upstream: Upstream) { self.upstream = upstream }
+        /// Wraps a value as `.value`. Made by the inlinable initialiser, so that where the chain is built
+        /// with concrete types the event enum is built in specialised code, not through a run-time
+        /// metadata look-up per value in the inner's unspecialised code.
+        @usableFromInline internal let wrap: (Upstream.Output) -> Output
+        /// Wraps the completion as `.finished` or `.failure` (made with `wrap`, for the same reason).
+        @usableFromInline internal let wrapCompletion: (Subscribers.Completion<Upstream.Failure>) -> Output
+
+        @inlinable
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+            wrap = { .value($0) }
+            wrapCompletion = { completion in
+                switch completion {
+                case .finished: return .finished
+                case .failure(let error): return .failure(error)
+                }
+            }
+        }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-            upstream.subscribe(MaterializeInner<Upstream, S>(downstream: subscriber))
+            upstream.subscribe(MaterializeInner<Upstream, Output, S>(downstream: subscriber, wrap: wrap, wrapCompletion: wrapCompletion))
         }
     }
 }
 
-private final class MaterializeInner<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
-    where Downstream.Input == PublisherEvent<Upstream.Output, Upstream.Failure>, Downstream.Failure == Never {
+/// Generic over the event type itself (`Event` is `PublisherEvent<Upstream.Output, Upstream.Failure>`, built
+/// by the publisher's closures), so that its metadata comes with the class's generic arguments: named as
+/// `Downstream.Input` or built from `Upstream`'s types, it was looked up at run time on every value in this
+/// unspecialised code.
+private final class MaterializeInner<Upstream: Publisher, Event, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    where Downstream.Input == Event, Downstream.Failure == Never {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
     private let lock = ExtLock()
-    private var subscription: Subscription?
-    private var pendingDemand = Subscribers.Demand.none
-    private var ended = false
-    private var queue: DeliveryQueue<Downstream.Input, Never>!
+    private let wrap: (Input) -> Event
+    private let wrapCompletion: (Subscribers.Completion<Failure>) -> Event
+    // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
+    // (which only catch same-thread overlaps) are off.
+    @exclusivity(unchecked) private var subscription: Subscription?
+    @exclusivity(unchecked) private var pendingDemand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var ended = false
+    /// Set in `init`, then only read.
+    @exclusivity(unchecked) private var queue: DeliveryQueue<Event, Never>!
 
-    init(downstream: Downstream) {
+    init(downstream: Downstream, wrap: @escaping (Input) -> Event,
+         wrapCompletion: @escaping (Subscribers.Completion<Failure>) -> Event) {
+        self.wrap = wrap
+        self.wrapCompletion = wrapCompletion
         queue = DeliveryQueue(downstream) { [unowned self] demand in
             let target: Subscription? = self.lock.withLock {
                 if self.subscription == nil { self.pendingDemand += demand }
@@ -68,7 +98,7 @@ private final class MaterializeInner<Upstream: Publisher, Downstream: Subscriber
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard !lock.withLock({ ended }) else { return .none }
-        queue.send(.value(input))
+        queue.send(wrap(input))
         return .none
     }
 
@@ -80,10 +110,7 @@ private final class MaterializeInner<Upstream: Publisher, Downstream: Subscriber
             return true
         }
         guard active else { return }
-        switch completion {
-        case .finished: queue.enqueue(.finished)
-        case .failure(let error): queue.enqueue(.failure(error))
-        }
+        queue.enqueue(wrapCompletion(completion))
         queue.finish(.finished)
     }
 

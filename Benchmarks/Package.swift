@@ -33,13 +33,15 @@ let package = Package(
                 .enableUpcomingFeature("MemberImportVisibility"),
             ]
         ),
-        // One CombineKitExt operator pumped from a subject, for `probe-ext.sh` (callgrind); see README.md.
+        // One CombineKitExt or RxKit operator pumped from a subject, for `probe-ext.sh` (callgrind); see README.md.
         .executableTarget(
             name: "ext-probe",
             dependencies: [
+                .product(name: "RxKit", package: mainPackage),
                 .product(name: "CombineKit", package: mainPackage),
                 .product(name: "CombineKitExt", package: mainPackage),
-            ]
+            ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]  // as reactive-bench: each file sees only its imports
         ),
     ],
     swiftLanguageModes: [.v6]

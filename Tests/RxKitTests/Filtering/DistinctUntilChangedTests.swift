@@ -121,4 +121,35 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // The last emitted key is kept in place between elements: replaced (the older one released) when a
+    // different key is emitted, and released with the subscription.
+    @Test func lastKeyIsReleasedWhenReplacedAndWhenTheSubscriptionIsDisposed() {
+        final class Key {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+        let subject = PublishSubject<Int>()
+        var keys: [Int: Key] = [:]
+        weak var first: Key?
+        weak var last: Key?
+        var received: [Int] = []
+        let subscription = subject
+            .distinctUntilChanged({ value -> Key in
+                let key = Key(value)
+                keys[value] = key
+                return key
+            }, comparer: { $0.value == $1.value })
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        first = keys[1]
+        subject.onNext(2)
+        last = keys[2]
+        keys = [:]
+        #expect(received == [1, 2])
+        #expect(first == nil)  // replaced by 2's key
+        #expect(last != nil)
+        subscription.dispose()
+        #expect(last == nil)
+    }
 }

@@ -53,32 +53,56 @@ final class DistinctUntilChangedProducer<Element, Key>: Producer<Element>, @unch
     }
 }
 
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md), and keeps the
+/// last emitted key in place — a pointer and a flag, not a `Key?`, whose metadata this unspecialised code
+/// would look up at run time on every element.
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
     private let parent: DistinctUntilChangedProducer<Element, Key>
-    /// Touched only from `on`, which upstream calls serially, by plain reads and writes (no access spans
-    /// a call out), so the run-time exclusivity checks are off.
-    @exclusivity(unchecked) private var lastEmittedKey: Key?
+    /// Touched only by elements, which upstream sends serially, by plain reads and writes (no access spans
+    /// a call out), so the run-time exclusivity checks are off. `lastEmittedKey` is initialised while
+    /// `hasLastEmittedKey`.
+    @exclusivity(unchecked) private var hasLastEmittedKey = false
+    private let lastEmittedKey = UnsafeMutablePointer<Key>.allocate(capacity: 1)
 
     init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
+        hasElementLane = true
+    }
+
+    deinit {
+        if hasLastEmittedKey { lastEmittedKey.deinitialize(count: 1) }
+        lastEmittedKey.deallocate()
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                let key = try parent.keySelector(element)
-                if let lastEmittedKey, try parent.comparer(lastEmittedKey, key) { return }
-                lastEmittedKey = key
-            } catch {
-                forwardError(error)
-                return
-            }
-            forwardOn(event)
+            onNextElement(element)
         case .error, .completed:
             forwardTerminal(event)
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        do {
+            let key = try parent.keySelector(element)
+            if hasLastEmittedKey {
+                if try parent.comparer(lastEmittedKey.pointee, key) { return }
+                lastEmittedKey.pointee = key
+            } else {
+                lastEmittedKey.initialize(to: key)
+                hasLastEmittedKey = true
+            }
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(element)
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -27,26 +27,36 @@ final class TakeCountProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
+final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int  // touched only by elements, which upstream sends serially
 
     init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
+        hasElementLane = true
     }
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            guard remaining > 0 else { return }
-            remaining -= 1
-            forwardOn(event)
-            if remaining == 0 {
-                forwardCompleted()
-            }
+        case .next(let element):
+            onNextElement(element)
         case .error, .completed:
             forwardTerminal(event)
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        forwardNext(element)
+        if remaining == 0 {
+            forwardCompleted()
+        }
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -58,35 +58,45 @@ final class TakeUntilPredicateProducer<Element>: Producer<Element>, @unchecked S
     }
 }
 
-final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+/// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
+final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
     typealias Element = Observer.Element
     private let parent: TakeUntilPredicateProducer<Element>
 
     init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
+        hasElementLane = true
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let stop: Bool
-            do {
-                stop = try parent.predicate(element) == parent.stopWhenPredicateIs
-            } catch {
-                forwardError(error)
-                return
-            }
-            if !stop {
-                forwardOn(event)
-                return
-            }
-            if parent.behavior == .inclusive {
-                forwardOn(event)
-            }
-            forwardCompleted()
+            onNextElement(element)
         case .error, .completed:
             forwardTerminal(event)
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        let stop: Bool
+        do {
+            stop = try parent.predicate(element) == parent.stopWhenPredicateIs
+        } catch {
+            forwardError(error)
+            return
+        }
+        if !stop {
+            forwardNext(element)
+            return
+        }
+        if parent.behavior == .inclusive {
+            forwardNext(element)
+        }
+        forwardCompleted()
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -19,20 +19,36 @@ final class StartWithProducer<Element>: Producer<Element>, @unchecked Sendable {
         where Observer.Element == Element {
         let sink = StartWithSink(observer: observer, cancel: cancel)
         for element in elements {
-            sink.forwardOn(.next(element))
+            sink.forwardNext(element)
         }
         let subscription = source.subscribe(sink)
         return (sink, subscription)
     }
 }
 
-final class StartWithSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    func on(_ event: Event<Observer.Element>) {
+/// Passes upstream's elements on through the element lane (no `Event` per element; see ARCHITECTURE.md).
+final class StartWithSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    override init(observer: Observer, cancel: SinkLink?) {
+        super.init(observer: observer, cancel: cancel)
+        hasElementLane = true
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            forwardNext(element)
         case .error, .completed:
             forwardTerminal(event)
         }
+    }
+
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        forwardNext(at: element)
     }
 }

@@ -1,15 +1,5 @@
 import CombineKit
 
-/// What a `ValueTypeSubscriber` received, and its subscription (which the test drops to end the cycle
-/// between the two). A test watches it, weakly, for the subscriber's release.
-public final class ValueSubscriberLog<Input, Failure: Error>: @unchecked Sendable {
-    public var values: [Input] = []
-    public var completions: [Subscribers.Completion<Failure>] = []
-    public var subscription: Subscription?
-
-    public init() {}
-}
-
 /// A subscriber that is a struct, `Padding` larger than its references: for checking that a publisher's
 /// subscription stores value subscribers of any size correctly (CombineKit's subjects and the bridge keep
 /// a subscriber of at most four words inside the subscription, a larger one in a heap block of its own).

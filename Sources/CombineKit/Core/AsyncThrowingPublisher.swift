@@ -1,0 +1,46 @@
+extension Publisher {
+    /// The elements produced by the publisher, as a throwing asynchronous sequence.
+    public var values: AsyncThrowingPublisher<Self> {
+        AsyncThrowingPublisher(self)
+    }
+}
+
+/// A publisher that exposes its elements as a throwing asynchronous sequence (a failure is thrown).
+public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
+    public typealias Element = P.Output
+
+    private let publisher: P
+
+    /// Creates a publisher that exposes elements received from an upstream publisher as a throwing asynchronous sequence.
+    public init(_ publisher: P) {
+        self.publisher = publisher
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(publisher)
+    }
+
+    /// The iterator that produces elements of the asynchronous publisher sequence.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let bridge: AsyncBridge<P.Output, P.Failure>
+        private let lifetime: AsyncIteratorLifetime
+        private let publisher: P
+
+        init(_ publisher: P) {
+            self.publisher = publisher
+            self.bridge = AsyncBridge()
+            self.lifetime = AsyncIteratorLifetime(bridge.cancel)
+        }
+
+        public mutating func next() async throws -> P.Output? {
+            bridge.subscribeIfNeeded(publisher)
+            let bridge = self.bridge
+            let result = await withTaskCancellationHandler {
+                await bridge.next()
+            } onCancel: {
+                bridge.cancel()
+            }
+            return try result.get()
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// Inner object of replaceEmpty (publish `replacement` if the upstream finishes without elements)
+/// and replaceError (publish `replacement` then finish instead of failing). The replacement waits
+/// for downstream demand: the inner counts the demand the upstream has not used.
+internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    where Downstream.Input == Input
+{
+    typealias Failure = UpstreamFailure
+
+    /// The lock lives in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let replacement: Input
+    private let replacesEmpty: Bool
+    private var receivedValue = false
+    private var demand = Subscribers.Demand.none
+    private var replacementPending = false
+
+    init(downstream: consuming Downstream, replacement: Input, replacesEmpty: Bool) {
+        self.downstream = consume downstream
+        self.replacement = replacement
+        self.replacesEmpty = replacesEmpty
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ReplacingInner: the inline lock must be the first stored property")
+    }
+
+    deinit { lock.destroy() }
+
+    var lock: InlineLock { InlineLock(in: self) }
+
+    var description: String { replacesEmpty ? "ReplaceEmpty" : "ReplaceError" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard status.isSubscribed else {
+            lock.unlock()
+            return .none
+        }
+        receivedValue = true
+        demand -= 1
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            lock.lock()
+            demand += more
+            lock.unlock()
+        }
+        return more
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        lock.lock()
+        guard status.isSubscribed else {
+            lock.unlock()
+            return
+        }
+        let needsReplacement: Bool
+        switch completion {
+        case .finished: needsReplacement = replacesEmpty && !receivedValue
+        case .failure: needsReplacement = !replacesEmpty
+        }
+        if !needsReplacement {
+            status = .terminal
+            lock.setSubscribedFlag(false)
+            lock.unlock()
+            downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
+            return
+        }
+        if demand == .none {
+            replacementPending = true
+            status = .subscribed(Subscriptions.empty)
+            lock.setSubscribedFlag(true)
+            lock.unlock()
+            return
+        }
+        status = .terminal
+        lock.setSubscribedFlag(false)
+        lock.unlock()
+        _ = downstream.receive(replacement)
+        downstream.receive(completion: .finished)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        if replacementPending {
+            sendPendingReplacementLocked()
+            return
+        }
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        self.demand += demand
+        lock.unlock()
+        subscription.request(demand)
+    }
+
+    /// The first demand after the upstream ended: the replacement, then `.finished` (called with `lock`
+    /// held; releases it). Out of line so that `request` needs no `Completion` metadata, which the
+    /// optimiser would otherwise look up on every call.
+    @inline(never)
+    private func sendPendingReplacementLocked() {
+        replacementPending = false
+        status = .terminal
+        lock.setSubscribedFlag(false)
+        lock.unlock()
+        _ = downstream.receive(replacement)
+        downstream.receive(completion: .finished)
+    }
+
+    func cancel() {
+        lock.lock()
+        replacementPending = false
+        lock.unlock()
+        forwardCancel()
+    }
+}

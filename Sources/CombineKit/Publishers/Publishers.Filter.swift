@@ -1,0 +1,101 @@
+extension Publisher {
+    /// Republishes all elements that match a provided closure.
+    @inlinable
+    public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+}
+
+// Specialisations: a filter after a filter fuses into one, as Combine declares on `Publishers.Filter` and
+// `Publishers.TryFilter` (developer.apple.com/documentation/combine/publishers/filter and .../tryfilter;
+// OpenCombine's Sources/OpenCombine/Publishers/Publishers.Filter.swift).
+extension Publishers {
+    /// A publisher that republishes all elements that match a provided closure.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        // Inlinable: where the chain's types are concrete (a chain subscribed directly, or a `sink` on an
+        // erased one, see `PublisherBoxBase.subscribeSink(_:)`), the caller builds the subscription with the
+        // inner's metadata and conformance from its own caches instead of a runtime look-up each. The
+        // upstream is subscribed with `receive(subscriber:)`, not `subscribe(_:)` (see there), and the
+        // subscriber moved (`consuming`), not copied.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Inner(downstream: consume subscriber, isIncluded: isIncluded))
+        }
+
+        /// Fuses two filters into one that keeps an element when this filter's closure and then `isIncluded`
+        /// accept it (`isIncluded` only sees what this filter accepts); Combine's `Publishers.Filter.filter(_:)`.
+        @inlinable
+        public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+        }
+
+        /// Fuses this filter and an error-throwing one into one `TryFilter`, asking this filter's closure
+        /// first; Combine's `Publishers.Filter.tryFilter(_:)`.
+        public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+            let first = self.isIncluded
+            return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+        }
+    }
+}
+
+extension Publishers.Filter {
+    /// Filter's own inner (rather than the shared `FilteringInner`): a non-throwing predicate returning
+    /// `Bool` lets the per-value path avoid an `Optional<Output>` — a runtime metadata look-up per value
+    /// in unspecialised generic code. A dropped element asks the upstream for one more (`.max(1)`).
+    @usableFromInline
+    internal final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+    {
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
+
+        // The lock lives in the object (one heap block per subscription rather than two): it must stay
+        // the first stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        private let downstream: Downstream
+        private let isIncluded: (Input) -> Bool
+
+        @usableFromInline init(downstream: consuming Downstream, isIncluded: @escaping (Input) -> Bool) {
+            self.downstream = consume downstream
+            self.isIncluded = isIncluded
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "Filter.Inner: the inline lock must be the first stored property")
+        }
+
+        deinit { lock.destroy() }
+
+        var lock: InlineLock { InlineLock(in: self) }
+
+        @usableFromInline var description: String { "Filter" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var playgroundDescription: Any { description }
+
+        @usableFromInline func receive(subscription: Subscription) {
+            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        }
+
+        @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
+            guard isActive() else { return .none }
+            return isIncluded(input) ? downstream.receive(input) : .max(1)
+        }
+
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
+            if markTerminal() { downstream.receive(completion: completion) }
+        }
+
+        @usableFromInline func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        @usableFromInline func cancel() { forwardCancel() }
+    }
+}

@@ -1,0 +1,84 @@
+extension Publisher {
+    /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
+
+extension Publishers {
+    /// A publisher that receives elements from an upstream publisher on a specific scheduler: the
+    /// subscription, requests and cancellation towards the upstream are performed on it.
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let inner = SubscribeOnInner<Output, Failure, Context, S>(downstream: subscriber, scheduler: scheduler, options: options)
+            let upstream = self.upstream
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+        }
+    }
+}
+
+private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    where Downstream.Input == Input, Downstream.Failure == Failure
+{
+    let lock = Lock.make()
+    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    private let downstream: Downstream
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+    }
+
+    var description: String { "SubscribeOn" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard isActive() else { return .none }
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if markTerminal() { downstream.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        guard case .subscribed(let subscription) = status else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        scheduler.schedule(options: options) { subscription.request(demand) }
+    }
+
+    func cancel() {
+        lock.lock()
+        let subscription = status.subscription
+        status = .terminal
+        lock.setSubscribedFlag(false)
+        lock.unlock()
+        if let subscription = subscription {
+            scheduler.schedule(options: options) { subscription.cancel() }
+        }
+    }
+}

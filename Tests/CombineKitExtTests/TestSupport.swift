@@ -1,5 +1,7 @@
 import CombineKit
 import CombineKitTest
+import CombineKitExt
+import Testing
 
 /// An equatable error for failure tests.
 enum TestError: Error, Equatable {
@@ -21,4 +23,10 @@ extension CombineTestScheduler {
 final class EventLog: @unchecked Sendable {
     private(set) var entries: [String] = []
     func append(_ entry: String) { entries.append(entry) }
+}
+
+/// Counts how often a notification-style token was invalidated.
+final class Token: @unchecked Sendable {
+    var invalidations = 0
+    func invalidate() { invalidations += 1 }
 }

@@ -1,5 +1,8 @@
 import CombineKit
 import CombineKitTest
+import Testing
+import Dispatch
+import Foundation
 
 /// An equatable error for failure tests.
 enum TestError: Error, Equatable {
@@ -38,4 +41,36 @@ final class ManualSubscriber<Input, Failure: Error>: Subscriber, @unchecked Send
         return demandPerValue
     }
     func receive(completion: Subscribers.Completion<Failure>) { completions.append(completion) }
+}
+
+/// Sends all its values at subscription, whatever the demand (to exercise buffer overflow).
+struct DemandIgnoringPublisher<Failure: Error>: Publisher {
+    typealias Output = Int
+    let values: [Int]
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+        subscriber.receive(subscription: Subscriptions.empty)
+        for value in values { _ = subscriber.receive(value) }
+    }
+}
+
+/// Sends values through a subject into an operator chain and then finishes.
+enum PassthroughSubjectDriver {
+    static func send<Output, Result, P: Publisher>(_ values: [Output],
+                                                   through build: (PassthroughSubject<Output, Never>) -> P,
+                                                   to subscriber: TestSubscriber<Result, Never>) where P.Output == Result, P.Failure == Never {
+        let subject = PassthroughSubject<Output, Never>()
+        build(subject).subscribe(subscriber)
+        for value in values { subject.send(value) }
+        subject.send(completion: .finished)
+    }
+}
+
+final class NSLockBox: @unchecked Sendable {
+    private let lock = NSLock()
+    func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+}
+
+struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

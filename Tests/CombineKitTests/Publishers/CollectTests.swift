@@ -1,0 +1,65 @@
+import CombineKit
+import CombineKitTest
+import Testing
+
+@Suite struct CollectByCountAndTimeTests {
+    @Test func collectByCountGroupsAndFlushesRemainder() {
+        let subscriber = TestSubscriber<[Int], Never>()
+        (1...5).publisher.eraseToAnyPublisher().collect(2).subscribe(subscriber)
+        #expect(subscriber.events == [.subscription(0), .value(0, [1, 2]), .value(0, [3, 4]), .value(0, [5]), .finished(0)])
+    }
+
+    @Test func collectByCountAsksUpstreamForCountTimesDemand() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .value(2, 2), .value(3, 3), .value(4, 4)])
+        let subscriber = TestSubscriber<[Int], Never>(scheduler: scheduler, initialDemand: .max(1))
+        upstream.collect(3).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.values == [[1, 2, 3]])
+        #expect(upstream.subscriptions[0].totalDemand == .max(3))
+    }
+
+    @Test func collectByCountDropsBufferOnFailureAndCancels() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = TestSubscriber<[Int], TestError>()
+        subject.collect(2).subscribe(subscriber)
+        subject.send(1)
+        subject.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
+        let other = PassthroughSubject<Int, TestError>()
+        let cancelled = TestSubscriber<[Int], TestError>()
+        other.collect(1).subscribe(cancelled)
+        cancelled.cancel()
+        other.send(1)
+        #expect(cancelled.values == [])
+    }
+
+    @Test func collectByTimeEmitsEveryInterval() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(1, 1), .value(2, 2), .value(12, 3), .value(35, 4), .finished(37)])
+        let subscriber = TestSubscriber<[Int], Never>(scheduler: scheduler)
+        upstream.collect(.byTime(scheduler, .seconds(10))).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, [1, 2]), .value(20, [3]), .value(37, [4]), .finished(37)])
+    }
+
+    @Test func collectByTimeOrCountEmitsWhenFull() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(1, 1), .value(2, 2), .value(3, 3), .value(15, 4)])
+        let subscriber = TestSubscriber<[Int], Never>(scheduler: scheduler)
+        upstream.collect(.byTimeOrCount(scheduler, .seconds(10), 2)).subscribe(subscriber)
+        scheduler.advance(to: 30)
+        // Full at 2 (restarts the interval: next tick at 12), then [3] at 12, then [4] at 22.
+        #expect(subscriber.events == [.subscription(0), .value(2, [1, 2]), .value(12, [3]), .value(22, [4])])
+        subscriber.cancel()
+    }
+
+    @Test func collectByTimeFailureAndLimitedDemand() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, TestError>.hot(scheduler, [.value(1, 1), .value(11, 2), .failure(25, .oops)])
+        let subscriber = TestSubscriber<[Int], TestError>(scheduler: scheduler, initialDemand: .max(1))
+        upstream.collect(.byTime(scheduler, .seconds(10))).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(10, [1]), .failure(25, .oops)])
+    }
+}

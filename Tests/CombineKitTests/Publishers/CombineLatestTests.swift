@@ -1,0 +1,216 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Testing
+
+@Suite struct CombineLatestTests {
+    @Test func publishesLatestCombinationOnceAllHaveProduced() {
+        let scheduler = CombineTestScheduler()
+        let a = TestPublisher<Int, Never>.hot(scheduler, [.value(10, 1), .value(30, 2), .finished(50)])
+        let b = TestPublisher<String, Never>.hot(scheduler, [.value(20, "x"), .value(40, "y"), .finished(60)])
+        let subscriber = TestSubscriber<String, Never>(scheduler: scheduler)
+        a.combineLatest(b) { "\($0)\($1)" }.subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.events == [.subscription(0), .value(20, "1x"), .value(30, "2x"), .value(40, "2y"), .finished(60)])
+    }
+
+    // Apple's behaviour per OpenCombine CombineLatestTests.testDelayedFinishWhenOneChildFinishesWithSurplus and testBValueAfterAChildFinishedWithoutSurplus (run against Combine): finishes only once every upstream has finished.
+    @Test func upstreamFinishingWithoutProducingDoesNotFinishUntilAllHaveFinished() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        a.combineLatest(b) { $0 + $1 }.subscribe(subscriber)
+        a.send(1)
+        b.send(completion: .finished)
+        #expect(subscriber.events == [.subscription(0)])
+        a.send(2)
+        #expect(subscriber.events == [.subscription(0)])
+        a.send(completion: .finished)
+        #expect(subscriber.events == [.subscription(0), .finished(0)])
+    }
+
+    // Each upstream is asked for the downstream's demand; a combination produced without demand waits for it.
+    @Test func combinationWaitsForDemandAndUpstreamsGetOnlyDownstreamDemand() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        a.combineLatest(b).map { $0 * 10 + $1 }.subscribe(subscriber)
+        a.send(1)
+        b.send(1)
+        a.send(2)
+        b.send(2)  // b still had one demand: (2, 2) is produced but must wait
+        a.send(3)  // a used its demand of 2: the subject drops this value
+        #expect(subscriber.values == [11, 21])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [11, 21, 22])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func threeAndFourUpstreamsFailureAndCancel() {
+        let a = PassthroughSubject<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        a.combineLatest(a, a) { $0 + $1 + $2 }.subscribe(subscriber)
+        a.send(1)
+        a.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription(0), .value(0, 3), .failure(0, .oops)])
+        let b = PassthroughSubject<Int, TestError>()
+        let cancelled = TestSubscriber<Int, TestError>()
+        b.combineLatest(b, b, b) { $0 + $1 + $2 + $3 }.subscribe(cancelled)
+        b.send(1)
+        cancelled.cancel()
+        b.send(2)
+        #expect(cancelled.values == [4])
+    }
+}
+
+/// combineLatest keeps each upstream's latest value in place, in its element of the combination tuple
+/// (`TupleLayout`): elements of different sizes and alignments, and reference-counted ones, must come out
+/// as they went in, and be released when replaced and when the subscription ends.
+@Suite struct CombineLatestInPlaceTests {
+    struct Odd: Equatable { let flag: Bool; let value: Double; let tag: UInt8 }
+
+    @Test func elementsOfMixedSizesAndAlignmentsCombineUnchanged() {
+        let a = PassthroughSubject<UInt8, Never>()
+        let b = PassthroughSubject<String, Never>()
+        let c = PassthroughSubject<Int16, Never>()
+        let d = PassthroughSubject<Odd, Never>()
+        var four: [String] = []
+        let fourWay = a.combineLatest(b, c, d).sink { four.append("\($0.0) \($0.1) \($0.2) \($0.3.flag) \($0.3.value) \($0.3.tag)") }
+        var three: [String] = []
+        let threeWay = d.combineLatest(a, b).sink { three.append("\($0.0.tag) \($0.1) \($0.2)") }
+        var two: [String] = []
+        let twoWay = c.combineLatest(d).sink { two.append("\($0.0) \($0.1.value)") }
+        a.send(200)
+        b.send("a string long enough to live on the heap, not inline")
+        c.send(-7)
+        d.send(Odd(flag: true, value: 2.5, tag: 9))
+        a.send(201)
+        d.send(Odd(flag: false, value: -1, tag: 255))
+        #expect(four == ["200 a string long enough to live on the heap, not inline -7 true 2.5 9",
+                         "201 a string long enough to live on the heap, not inline -7 true 2.5 9",
+                         "201 a string long enough to live on the heap, not inline -7 false -1.0 255"])
+        #expect(three == ["9 200 a string long enough to live on the heap, not inline",
+                          "9 201 a string long enough to live on the heap, not inline",
+                          "255 201 a string long enough to live on the heap, not inline"])
+        #expect(two == ["-7 2.5", "-7 -1.0"])
+        _ = (fourWay, threeWay, twoWay)
+    }
+
+    // A zero-size element sits at the offset the previous element ends at (Swift's tuple layout), so it
+    // can share its offset with the next element; values around it must come out unchanged.
+    @Test func zeroSizeElementsCombineWithTheirNeighbours() {
+        let tick = PassthroughSubject<Void, Never>()
+        let number = PassthroughSubject<Int64, Never>()
+        let flag = PassthroughSubject<Bool, Never>()
+        var received: [String] = []
+        let subscription = flag.combineLatest(tick, number, tick).sink { received.append("\($0.0) \($0.2)") }
+        flag.send(true)
+        tick.send(())
+        number.send(-42)
+        flag.send(false)
+        tick.send(())
+        #expect(received == ["true -42", "false -42", "false -42", "false -42"])
+        _ = subscription
+    }
+
+    final class Token: Sendable {
+        let id: Int
+        init(_ id: Int) { self.id = id }
+    }
+
+    @Test func aFinishedUpstreamsValueStaysAndEveryValueIsReleasedWhenReplacedOrEnded() {
+        let a = PassthroughSubject<Token, Never>()
+        let b = PassthroughSubject<Token, Never>()
+        var received: [String] = []  // ids only: keeping the tokens would keep them alive
+        let subscriber = a.combineLatest(b).sink { received.append("\($0.0.id),\($0.1.id)") }
+        weak var firstA: Token?
+        weak var firstB: Token?
+        weak var secondB: Token?
+        do {
+            let a1 = Token(1), b1 = Token(10), b2 = Token(20)
+            firstA = a1; firstB = b1; secondB = b2
+            a.send(a1)
+            a.send(completion: .finished)  // a's latest value stays in use after a finished
+            b.send(b1)
+            b.send(b2)
+        }
+        #expect(received == ["1,10", "1,20"])
+        #expect(firstB == nil, "a replaced value was not released")
+        #expect(firstA != nil && secondB != nil, "a value still in the combination was released")
+        subscriber.cancel()
+        #expect(firstA == nil && secondB == nil, "the combination's values outlived the cancelled subscription")
+    }
+}
+
+@Suite struct CombineLatestCoalescingTests {
+    // Upstreams that ignore demand (like a misbehaving source) show that, without downstream demand,
+    // only the newest combination waits.
+    @Test func onlyNewestCombinationWaitsBeyondDemand() {
+        let a = DemandIgnoringPublisher<Never>(values: [1])
+        let b = DemandIgnoringPublisher<Never>(values: [10, 20, 30])
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        a.combineLatest(b) { $0 + $1 }.subscribe(subscriber)
+        subscriber.request(.max(5))
+        #expect(subscriber.values == [31])
+    }
+}
+
+// The fast-path edges of this operator (see FlatteningFastPathTests).
+extension FlatteningFastPathTests {
+    // MARK: combineLatest
+
+    @Test func combineLatestKeepsOnlyTheNewestCombinationWhileThereIsNoDemand() {
+        // The downstream's demand is also forwarded to each subject (which drop values sent without
+        // demand), so the upstreams together can produce more combinations than the downstream asked for.
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<String, Never>()
+        let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
+        a.combineLatest(b) { "\($0)\($1)" }.subscribe(subscriber)
+        a.send(1)
+        b.send("x")
+        a.send(2)
+        b.send("y")  // beyond the downstream's demand: waits
+        #expect(subscriber.values == ["1x", "2x"])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == ["1x", "2x", "2y"])
+        a.send(3)  // waits
+        b.send("z")  // replaces the waiting "3y"
+        #expect(subscriber.values == ["1x", "2x", "2y"])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == ["1x", "2x", "2y", "3z"])
+        a.send(completion: .finished)
+        #expect(subscriber.completion == nil)
+        b.send(completion: .finished)
+        #expect(subscriber.completion == .finished)
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func combineLatestCancelledMidDeliveryStopsAndFourWayCombinesInOrder() {
+        let source = PassthroughSubject<Int, Never>()
+        var subscriber: TestSubscriber<Int, Never>!
+        subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited, onValue: { value in
+            if value == 3_111 { subscriber.cancel() }
+        })
+        Just(1).combineLatest(Just(10), Just(100), source) { $0 + $1 + $2 + $3 * 1_000 }
+            .subscribe(subscriber)
+        for value in 0...5 { source.send(value) }
+        #expect(subscriber.values == [111, 1_111, 2_111, 3_111])
+        #expect(subscriber.completion == nil)
+        subscriber = nil
+    }
+
+    @Test func combineLatestFailureCancelsTheOtherUpstream() {
+        let a = PassthroughSubject<Int, TestError>()
+        var bCancelled = false
+        let b = PassthroughSubject<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .unlimited)
+        a.combineLatest(b.handleEvents(receiveCancel: { bCancelled = true }), +).subscribe(subscriber)
+        a.send(1)
+        b.send(2)
+        a.send(completion: .failure(.oops))
+        b.send(5)
+        #expect(subscriber.values == [3])
+        #expect(subscriber.completion == .failure(.oops))
+        #expect(bCancelled)
+    }
+}

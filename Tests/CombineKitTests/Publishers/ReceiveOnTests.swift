@@ -1,0 +1,97 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Foundation
+import Testing
+
+@Suite struct ReceiveOnTests {
+    @Test func alwaysSchedulesValuesAndCompletion() {
+        let scheduler = CombineTestScheduler()
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        Just(1).receive(on: scheduler).subscribe(subscriber)
+        #expect(subscriber.values == [])
+        scheduler.advance()
+        #expect(subscriber.events == [.subscription(0), .value(0, 1), .finished(0)])
+    }
+
+    @Test func limitedDemandFailureAndCancel() {
+        let scheduler = CombineTestScheduler()
+        let limited = TestSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1))
+        [1, 2, 3].publisher.receive(on: scheduler).subscribe(limited)
+        scheduler.run()
+        #expect(limited.values == [1])
+        let failing = TestSubscriber<Int, TestError>(scheduler: scheduler)
+        Fail<Int, TestError>(error: .oops).receive(on: scheduler).subscribe(failing)
+        scheduler.run()
+        #expect(failing.completion == .failure(.oops))
+        let subject = PassthroughSubject<Int, Never>()
+        let cancelled = TestSubscriber<Int, Never>(scheduler: scheduler)
+        subject.receive(on: scheduler).subscribe(cancelled)
+        subject.send(1)
+        cancelled.cancel()
+        scheduler.run()
+        #expect(cancelled.values == [])
+    }
+
+    // ImmediateScheduler performs actions synchronously (Combine's docs), so receive(on:) with it delivers
+    // each value during the upstream's send, honours limited demand, and stops at a cancel.
+    @Test func immediateSchedulerDeliversSynchronouslyWithinDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let limited = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        subject.receive(on: ImmediateScheduler.shared).subscribe(limited)
+        subject.send(1)
+        #expect(limited.values == [1])
+        subject.send(2)
+        subject.send(3)
+        #expect(limited.values == [1, 2])
+        #expect(limited.demandViolations == 0)
+        limited.request(.max(1))
+        subject.send(4)
+        #expect(limited.values == [1, 2, 4])
+        limited.cancel()
+        subject.send(5)
+        subject.send(completion: .finished)
+        #expect(limited.values == [1, 2, 4])
+        #expect(limited.completion == nil)
+    }
+
+    @Test func immediateSchedulerDemandReturnedByTheSubscriberReachesTheUpstream() {
+        var requested: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(.max(1)) },
+            receiveValue: { value in
+                received.append(value)
+                return .max(1)  // one more per value: upstream sees each request
+            },
+            receiveCompletion: { _ in })
+        subject.handleEvents(receiveRequest: { requested.append($0) })
+            .receive(on: ImmediateScheduler.shared)
+            .subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        #expect(received == [1, 2])
+        #expect(requested == [.max(1), .max(1), .max(1)])
+    }
+
+    @Test func descriptionIsReceiveOn() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().receive(on: ImmediateScheduler.shared).subscribe(subscriber)
+        #expect(String(describing: subscriber.subscription!) == "ReceiveOn")
+    }
+
+    @Test func worksWithDispatchQueue() async {
+        let queue = DispatchQueue(label: "receive-on")
+        let values: [Int] = await withCheckedContinuation { continuation in
+            let box = UnsafeSendable(continuation)
+            var collected: [Int] = []
+            var cancellable: AnyCancellable?
+            cancellable = [1, 2].publisher.receive(on: queue).sink(receiveCompletion: { _ in
+                box.value.resume(returning: collected)
+                _ = cancellable
+            }, receiveValue: { collected.append($0) })
+        }
+        #expect(values == [1, 2])
+    }
+}

@@ -1,0 +1,37 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Foundation
+import Testing
+
+@Suite struct SchedulerConformanceTests {
+    @Test func dispatchStrideConversions() {
+        typealias Stride = DispatchQueue.SchedulerTimeType.Stride
+        #expect(Stride.seconds(1).magnitude == 1_000_000_000)
+        #expect(Stride.milliseconds(5) == Stride.microseconds(5_000))
+        let literal: Stride = 0.5
+        #expect(literal == .milliseconds(500))
+        let start = DispatchQueue.SchedulerTimeType(.init(uptimeNanoseconds: 1_000))
+        #expect(start.distance(to: start.advanced(by: .nanoseconds(500))) == .nanoseconds(500))
+    }
+
+    @Test func runLoopStrideConversions() {
+        typealias Stride = RunLoop.SchedulerTimeType.Stride
+        #expect(Stride.milliseconds(1_500).timeInterval == 1.5)
+        let date = Date(timeIntervalSince1970: 0)
+        #expect(RunLoop.SchedulerTimeType(date).advanced(by: 2).date == Date(timeIntervalSince1970: 2))
+    }
+
+    @Test func immediateSchedulerRunsAtOnce() {
+        var ran = 0
+        ImmediateScheduler.shared.schedule { ran += 1 }
+        ImmediateScheduler.shared.schedule(after: ImmediateScheduler.shared.now.advanced(by: 10)) { ran += 1 }
+        #expect(ran == 2)
+    }
+
+    @Test func throttleCompilesWithRunLoopMainAsOnApple() {
+        // The issue requires `throttle(for: 0.5, scheduler: RunLoop.main, latest: true)` to compile.
+        let publisher = PassthroughSubject<Int, Never>().throttle(for: 0.5, scheduler: RunLoop.main, latest: true)
+        let _: Publishers.Throttle<PassthroughSubject<Int, Never>, RunLoop> = publisher
+    }
+}

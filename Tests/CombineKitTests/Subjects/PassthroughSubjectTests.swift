@@ -1,0 +1,198 @@
+import CombineKit
+import CombineKitTest
+import Dispatch
+import Testing
+import Foundation
+
+@Suite struct PassthroughSubjectTests {
+    @Test func deliversValuesAndCompletionToAllSubscribers() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let first = TestSubscriber<Int, TestError>()
+        let second = TestSubscriber<Int, TestError>()
+        subject.subscribe(first)
+        subject.subscribe(second)
+        subject.send(1)
+        subject.send(completion: .failure(.oops))
+        subject.send(2)
+        for subscriber in [first, second] {
+            #expect(subscriber.events == [.subscription(0), .value(0, 1), .failure(0, .oops)])
+        }
+    }
+
+    // Combine's subjects drop a value for a subscriber that has no outstanding demand.
+    @Test func dropsValuesForSubscribersWithoutDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subscriber.request(.max(1))
+        subject.send(3)
+        subject.send(4)
+        #expect(subscriber.values == [1, 3])
+        #expect(subscriber.demandViolations == 0)
+    }
+
+    @Test func demandReturnedFromReceiveAccumulates() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        subject.subscribe(subscriber)
+        for value in 1...4 { subject.send(value) }
+        #expect(subscriber.values == [1, 2, 3, 4])
+    }
+
+    @Test func noValuesBeforeAnyDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        subject.send(1)
+        #expect(subscriber.values == [])
+    }
+
+    @Test func lateSubscriberGetsCompletionImmediately() {
+        let subject = PassthroughSubject<Int, TestError>()
+        subject.send(completion: .finished)
+        let subscriber = TestSubscriber<Int, TestError>()
+        subject.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription(0), .finished(0)])
+    }
+
+    // The subscription object is made before the subject looks at its state; after a completion it is
+    // dropped unused, and nothing of the late subscriber stays behind.
+    @Test func aLateSubscriberIsNotKeptByTheCompletedSubject() {
+        let subject = PassthroughSubject<Int, TestError>()
+        subject.send(completion: .failure(TestError.oops))
+        weak var weakSubscriber: TestSubscriber<Int, TestError>?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+            #expect(subscriber.events == [.subscription(0), .failure(0, TestError.oops)])
+        }
+        #expect(weakSubscriber == nil)
+        subject.send(1)  // still nothing to deliver to
+    }
+
+    // The subject keeps one subscriber apart from a list of two or more: these walk it across both shapes.
+    // Apple's Combine delivers to a subject's subscribers in subscription order (e.g. `print()` output of two
+    // `sink`s on one PassthroughSubject in SwiftPamphletApp's Combine guide: sb1's value and finished come
+    // before sb2's).
+    @Test func subscribersComingAndGoingKeepTheirOrderAndEachGetsOnlyWhatWasSentWhileSubscribed() {
+        let subject = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        var cancellables: [String: AnyCancellable] = [:]
+        func subscribe(_ name: String) {
+            cancellables[name] = subject.sink { log.append("\(name)\($0)") }
+        }
+        subscribe("a")
+        subject.send(1)  // one subscriber
+        subscribe("b")
+        subscribe("c")
+        subject.send(2)  // three
+        cancellables["b"]?.cancel()
+        subject.send(3)  // two
+        cancellables["a"]?.cancel()
+        subject.send(4)  // one again: "c"
+        subscribe("d")
+        subject.send(5)  // two: "c" before "d"
+        cancellables["c"]?.cancel()
+        cancellables["d"]?.cancel()
+        subject.send(6)  // none
+        subscribe("e")
+        subject.send(7)
+        #expect(log == ["a1", "a2", "b2", "c2", "a3", "c3", "c4", "c5", "d5", "e7"])
+    }
+
+    @Test func aSoleSubscriberWithLimitedDemandGetsExactlyWhatItAskedFor() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        subject.subscribe(subscriber)
+        for value in 1...4 { subject.send(value) }
+        subscriber.request(.max(1))
+        subject.send(5)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [1, 2, 5])
+        #expect(subscriber.events.last == .finished(0))
+    }
+
+    @Test func cancelIsIdempotentAndStopsValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subscriber.subscription?.cancel()
+        subscriber.subscription?.cancel()
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(subscriber.events == [.subscription(0), .value(0, 1)])
+    }
+
+    // Not confirmed against Apple: OpenCombine's subject tests (run against Combine) do not cover a send from inside receive(_:).
+    @Test func reentrantSendIsDeliveredInOrderWithoutRecursion() {
+        let subject = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        let cancellable = subject.sink { value in
+            log.append("begin \(value)")
+            if value == 1 { subject.send(2) }
+            log.append("end \(value)")
+        }
+        subject.send(1)
+        #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
+        _ = cancellable
+    }
+
+    @Test func reentrantCompletionFollowsQueuedValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        var events: [String] = []
+        let cancellable = subject.sink(receiveCompletion: { _ in events.append("finished") }) { value in
+            events.append("\(value)")
+            if value == 1 {
+                subject.send(2)
+                subject.send(completion: .finished)
+            }
+        }
+        subject.send(1)
+        #expect(events == ["1", "2", "finished"])
+        _ = cancellable
+    }
+
+    @Test func concurrentSendsAreSerialisedPerSubscriber() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let guardLock = NSLockBox()
+        var inside = 0
+        var overlaps = 0
+        var count = 0
+        let cancellable = subject.sink { _ in
+            guardLock.withLock { inside += 1; if inside > 1 { overlaps += 1 } }
+            for _ in 0..<50 { _ = count }  // a little work inside the subscriber
+            guardLock.withLock { inside -= 1; count += 1 }
+        }
+        let box = UnsafeSendable(subject)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<500 { box.value.send(thread * 1_000 + value) }
+        }
+        #expect(overlaps == 0)
+        #expect(count == 2_000)
+        _ = cancellable
+    }
+
+    @Test func subscriptionDescriptionIsPassthroughSubject() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        #expect(String(describing: subscriber.subscription!) == "PassthroughSubject")
+    }
+
+    @Test func subjectAsSubscriberRequestsUnlimitedFromUpstream() {
+        let scheduler = CombineTestScheduler()
+        let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 7), .finished(2)])
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler)
+        subject.subscribe(subscriber)
+        let cancellable = upstream.subscribe(subject)
+        scheduler.run()
+        #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .unlimited)])
+        #expect(subscriber.events == [.subscription(0), .value(1, 7), .finished(2)])
+        _ = cancellable
+    }
+}

@@ -1,3 +1,10 @@
+extension Publisher {
+    /// Shares the output of an upstream publisher with multiple subscribers (no replay).
+    public func share() -> Publishers.Share<Self> {
+        Publishers.Share(upstream: self)
+    }
+}
+
 extension Publishers {
     /// A publisher that shares the output of an upstream publisher with multiple subscribers.
     ///
@@ -23,12 +30,5 @@ extension Publishers {
         public static func == (lhs: Share, rhs: Share) -> Bool {
             lhs === rhs
         }
-    }
-}
-
-extension Publisher {
-    /// Shares the output of an upstream publisher with multiple subscribers (no replay).
-    public func share() -> Publishers.Share<Self> {
-        Publishers.Share(upstream: self)
     }
 }

@@ -27,6 +27,3 @@ extension Publisher {
         receive(subscriber: consume subscriber)
     }
 }
-
-/// Namespace for types that serve as publishers (Combine's `Publishers`).
-public enum Publishers {}

@@ -1,6 +1,3 @@
-/// Namespace for subscriber-related types (Combine's `Subscribers`).
-public enum Subscribers {}
-
 extension Subscribers {
     /// A requested number of items, sent to a publisher from a subscriber through its subscription.
     ///

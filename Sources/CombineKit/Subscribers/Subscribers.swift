@@ -1,0 +1,2 @@
+/// Namespace for subscriber-related types (Combine's `Subscribers`).
+public enum Subscribers {}

@@ -57,7 +57,7 @@ let package = Package(
             "SampleSupport", "RxKit", "RxKitTest",
             "CurrencySample", "LocationSearchSample", "PostsSample", "TodoListSample", "LiveQuerySample",
         ]),
-        // Issue 10: grammar, stress (also under TSan in .ci/run), leak, differential and misuse suites.
+        // Grammar, stress (also under TSan in .ci/run), leak, differential and misuse suites.
         .testTarget(name: "ReliabilityTests", dependencies: [
             "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge", "GrammarChecking", "ParityTesting",
         ]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Counts instructions per value for CombineKitExt operators with callgrind: `ext-probe` pumps a
-# PassthroughSubject through one operator into a sink (default release build).
+# Counts instructions per value with callgrind for operators the scenarios do not cover: `ext-probe` pumps
+# a subject through one operator into a subscriber (default release build). CombineKitExt's modes start
+# from a PassthroughSubject, RxKit's (`rx.`-prefixed) from a PublishSubject.
 #   ./probe-ext.sh [MODE...]     (default: every mode, as `ext-probe --modes` lists them)
 # Needs valgrind; like profile.sh, profiles a copy of the binary with its debug info stripped.
 set -euo pipefail

@@ -4,9 +4,9 @@ import ParityTesting
 import RxKit
 import Testing
 
-/// Rows for the CombineKitExt operators and types named after RxSwift ones. Issue 6: "where a name
-/// comes from Rx, its semantics are RxKit's", so each is expected to be `.same` as RxKit; a divergence
-/// is a bug in CombineKitExt (or RxKit) and is pinned with `.knownBug`.
+/// Rows for the CombineKitExt operators and types named after RxSwift ones. Where a name comes from Rx,
+/// its semantics are RxKit's, so each is expected to be `.same` as RxKit; a divergence is a bug in
+/// CombineKitExt (or RxKit) and is pinned with `.knownBug`.
 @Suite struct CombineKitExtParityTests {
     // RxSwift `enumerated()` ("Enumerates the elements of an observable sequence", index from 0) /
     // CombineKitExt `enumerated()`.
@@ -141,7 +141,7 @@ import Testing
                       .same(as: [.value(220, "2-10"), .failure(225, "other boom")]))
         parity.expectEachPair(Scripts.pairs, rx: { $0.withLatestFrom($1) { "\($0)-\($1)" } }, combine: { $0.withLatestFrom($1) { "\($0)-\($1)" } })
         parity.expectEachPair(Scripts.pairs, rx: { $0.withLatestFrom($1) }, combine: { $0.withLatestFrom($1) })
-        // A cold other is subscribed once, first, and not replayed per source element (issue 6).
+        // A cold other is subscribed once, first, and not replayed per source element.
         let coldOther = ParityScript<Int>.cold("cold other", .value(5, 10), .value(25, 20), .finished(28))
         parity.expect(Scripts.plain, coldOther, rx: { $0.withLatestFrom($1) }, combine: { $0.withLatestFrom($1) },
                       .same(as: ParityTimeline([.value(210, 10), .value(220, 10), .value(230, 20), .value(240, 20), .finished(300)]).subscribed([200], [200])))
@@ -194,8 +194,8 @@ import Testing
                       .same(as: ParityTimeline([.value(210, 1), .value(230, 1), .value(250, 1), .failure(260, "boom")]).subscribed([200, 220, 240])))
         // Trigger completes: RxSwift completes the result when the source *next fails* (RetryWhen.swift: the
         // trigger feeds a PublishSubject that the retry loop subscribes to only after a failure; a completed
-        // subject then completes it). Regression: CombineKitExt used to finish as soon as the trigger
-        // finished, cutting off the attempt the trigger's last value started (at 240); found by this suite.
+        // subject then completes it). So CombineKitExt must not finish as soon as the trigger finishes:
+        // that would cut off the attempt the trigger's last value started (at 240).
         parity.expect(failing,
                       rx: { source in source.retry(when: { (errors: Observable<ParityError>) in errors.take(2) }) },
                       combine: { source in source.retry(when: { errors in errors.prefix(2).setFailureType(to: ParityError.self) }) },

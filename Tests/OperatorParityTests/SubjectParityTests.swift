@@ -112,10 +112,10 @@ import Testing
         }
     }
 
-    // Regression (found by this suite): `SubjectSubscriber.cancel()` used to release its subject while
-    // holding its own lock; when that was the subject's last reference, the subject's deinit cancelled
-    // the same subscriber, which took the non-recursive lock again: a self-deadlock. Run in a child
-    // process with a watchdog, because a hang cannot be observed otherwise: exit 3 means it hung.
+    // `SubjectSubscriber.cancel()` must release its subject after releasing its own lock: when that is
+    // the subject's last reference, the subject's deinit cancels the same subscriber, which takes the
+    // non-recursive lock again, a self-deadlock were it still held. Run in a child process with a
+    // watchdog, because a hang cannot be observed otherwise: exit 3 means it hung.
     @Test func cancellingTheLastReferenceToAFedSubjectDoesNotDeadlock() async {
         await #expect(processExitsWith: .success) {
             let finished = DispatchSemaphore(value: 0)

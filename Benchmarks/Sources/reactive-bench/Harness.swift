@@ -1,5 +1,6 @@
 // Runs the scenarios: alternates implementations round by round (A B C A B C …), takes medians, checks that
-// every implementation computed the same checksum, and prints markdown tables.
+// every implementation computed the same checksum, and prints markdown tables (and, with `--results PATH`,
+// writes them with a description of the run to PATH: see ResultsFile.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,10 +15,11 @@ struct Options {
     var rounds: Int?
     var count: Int?
     var label = "release"
+    var resultsPath: String?
 
     static let usage = """
         usage: reactive-bench [--quick] [--filter S1,S2,…] [--impl floor,RxKit,…] [--rounds N] [--count N]
-                              [--label TEXT]
+                              [--label TEXT] [--results PATH]
           --quick    small counts and 3 rounds (a smoke run, well under a minute)
           --filter   run only these scenario ids
           --impl     run only these implementations (floor, RxKit, CombineKit, OpenCombine, Rx→Combine,
@@ -25,7 +27,10 @@ struct Options {
           --rounds   timed rounds per implementation (default 7, quick 3)
           --count    the scenario's size n instead of its default (for profiling)
           --label    the build configuration, printed in the header (run.sh passes it)
-        Exits 1 if implementations disagree on a checksum, 2 on bad arguments.
+          --results  also write the tables, with the date, machine, Swift version, configuration and
+                     commit, to PATH (replacing it; run.sh passes Benchmarks/RESULTS.md on a full run)
+        Exits 1 if implementations disagree on a checksum (PATH is then left alone), 2 on bad arguments,
+        3 if PATH cannot be written.
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -55,6 +60,7 @@ struct Options {
                 }
                 count = size
             case "--label": label = try value(for: argument)
+            case "--results": resultsPath = try value(for: argument)
             case "--help", "-h": throw UsageError(message: nil)
             default: throw UsageError(message: "unknown argument \(argument)")
             }
@@ -121,8 +127,9 @@ enum Harness {
                 return 2
             }
         }
-        print("# reactive-bench — \(today()), \(processorCount()) cores, \(options.label), "
-            + "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, thread CPU time")
+        let method = "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, thread CPU time"
+        print("# reactive-bench — \(utcNow(format: "%Y-%m-%d")), \(processorCount()) cores, "
+            + "\(options.label), \(method)")
         print("")
 
         var rows: [Row] = []
@@ -154,12 +161,23 @@ enum Harness {
         }
 
         print("")
-        printTables(rows, names: implementations.map(\.name), pending: pending)
+        let tables = tableLines(rows, names: implementations.map(\.name), pending: pending)
+        for line in tables { print(line) }
         if !mismatches.isEmpty {
             print("")
             print("FAILED: checksums disagree, so these scenarios are not reported:")
             for mismatch in mismatches { print("  \(mismatch)") }
             return 1
+        }
+        if let path = options.resultsPath {
+            let document = ResultsFile.document(configuration: options.label, method: method,
+                                                scope: scopeDescription(options), tables: tables)
+            guard ResultsFile.write(document, to: path) else {
+                print("reactive-bench: could not write \(path)")
+                return 3
+            }
+            print("")
+            print("results written to \(path)")
         }
         return 0
     }
@@ -219,7 +237,23 @@ enum Harness {
         return .success(Row(scenario: scenario, results: results))
     }
 
-    static func printTables(_ rows: [Row], names: [String], pending: [Scenario]) {
+    /// What a run covered, for the results file: everything, or what `--filter`, `--impl` and `--count`
+    /// narrowed it to.
+    static func scopeDescription(_ options: Options) -> String {
+        var limits: [String] = []
+        if let ids = options.scenarioIDs { limits.append("scenarios " + ids.sorted().joined(separator: ", ")) }
+        if let names = options.implementationNames {
+            limits.append("implementations " + names.sorted().joined(separator: ", "))
+        }
+        if let count = options.count { limits.append("n = \(count) in every scenario") }
+        return limits.isEmpty ? "every scenario and implementation" : "only " + limits.joined(separator: "; ")
+    }
+
+    /// The results as markdown lines: the ns/event table with its ratios, the allocations table, and the
+    /// scenarios not run.
+    static func tableLines(_ rows: [Row], names: [String], pending: [Scenario]) -> [String] {
+        var lines: [String] = []
+        func add(_ line: String) { lines.append(line) }
         func ratio(_ row: Row, _ numerator: String, _ denominator: String) -> String {
             guard let top = row.results[numerator], let bottom = row.results[denominator] else { return "n/a" }
             return format(top.nanosecondsPerEvent / bottom.nanosecondsPerEvent) + "×"
@@ -229,36 +263,37 @@ enum Harness {
             return value(measured).map { format($0) } ?? "n/a"
         }
 
-        print("## ns/event (median) and ratios")
-        print("")
-        print("Bridged/native ratios: \(BridgeNames.rxToCombine)/CombineKit and \(BridgeNames.combineToRx)/RxKit "
+        add("## ns/event (median) and ratios")
+        add("")
+        add("Bridged/native ratios: \(BridgeNames.rxToCombine)/CombineKit and \(BridgeNames.combineToRx)/RxKit "
             + "(each bridged chain against the native chain whose operators it runs).")
-        print("")
-        print("| id | scenario | " + names.joined(separator: " | ") + " | "
+        add("")
+        add("| id | scenario | " + names.joined(separator: " | ") + " | "
             + ratioColumns.map { "\($0.0)/\($0.1)" }.joined(separator: " | ") + " |")
-        print("|---|---|" + String(repeating: "--:|", count: names.count + ratioColumns.count))
+        add("|---|---|" + String(repeating: "--:|", count: names.count + ratioColumns.count))
         for row in rows {
             let times = names.map { cell(row, $0) { $0.nanosecondsPerEvent } }
             let ratios = ratioColumns.map { ratio(row, $0.0, $0.1) }
-            print("| \(row.scenario.id) | \(row.scenario.title) | " + (times + ratios).joined(separator: " | ") + " |")
+            add("| \(row.scenario.id) | \(row.scenario.title) | " + (times + ratios).joined(separator: " | ") + " |")
         }
-        print("")
-        print("## heap allocations/event")
-        print("")
-        print("| id | event | " + names.joined(separator: " | ") + " |")
-        print("|---|---|" + String(repeating: "--:|", count: names.count))
+        add("")
+        add("## heap allocations/event")
+        add("")
+        add("| id | event | " + names.joined(separator: " | ") + " |")
+        add("|---|---|" + String(repeating: "--:|", count: names.count))
         for row in rows {
             let allocations = names.map { cell(row, $0) { $0.allocationsPerEvent } }
-            print("| \(row.scenario.id) | \(row.scenario.event) | " + allocations.joined(separator: " | ") + " |")
+            add("| \(row.scenario.id) | \(row.scenario.event) | " + allocations.joined(separator: " | ") + " |")
         }
         if !pending.isEmpty {
-            print("")
-            print("## not run (waiting for operators)")
-            print("")
+            add("")
+            add("## not run (waiting for operators)")
+            add("")
             for scenario in pending {
-                print("- \(scenario.id) \(scenario.title): waiting for \(scenario.needs)")
+                add("- \(scenario.id) \(scenario.title): waiting for \(scenario.needs)")
             }
         }
+        return lines
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -288,12 +323,13 @@ enum Harness {
         return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
-    static func today() -> String {
+    /// The current UTC time in strftime's `format`.
+    static func utcNow(format: String) -> String {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let length = strftime(&buffer, buffer.count, "%Y-%m-%d", &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = strftime(&buffer, buffer.count, format, &parts)
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -80,7 +80,7 @@ enum Catalogue {
                  full: 500_000, quick: 25_000, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
         Scenario("R12", "Driver map/filter creating, 6 × (map, filter), send 1", event: "one build",
                  full: 50_000, quick: 2_500, needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
-        // Beyond the list: an operator CombineKitExt adds to Combine (OpenCombine has none).
+        // Beyond Combine's operators: one CombineKitExt adds (OpenCombine has none).
         Scenario("X1", "withLatestFrom: a subject with the latest of another, 3 of 4 sends to the first",
                  event: "one send", full: 500_000, quick: 25_000,
                  needs: "withLatestFrom in RxKit and CombineKitExt"),

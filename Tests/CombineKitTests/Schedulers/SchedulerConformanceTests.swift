@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func throttleCompilesWithRunLoopMainAsOnApple() {
-        // The issue requires `throttle(for: 0.5, scheduler: RunLoop.main, latest: true)` to compile.
+        // Code written for Apple's Combine, `throttle(for: 0.5, scheduler: RunLoop.main, latest: true)`, compiles.
         let publisher = PassthroughSubject<Int, Never>().throttle(for: 0.5, scheduler: RunLoop.main, latest: true)
         let _: Publishers.Throttle<PassthroughSubject<Int, Never>, RunLoop> = publisher
     }

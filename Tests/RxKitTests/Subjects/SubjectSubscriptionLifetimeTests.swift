@@ -5,7 +5,7 @@ import Testing
 /// released keeps neither the subject nor its observers alive. RxKit's holds the subject's hub, which the
 /// subject empties when it goes; these pin the guarantee for every subject kind, subscribed with closures
 /// and with a plain observer, each with its disposable kept. (Through an operator the kept disposable keeps
-/// the operator's sink, which in RxKit holds its producer and so the source: see issue 4's notes.)
+/// the operator's sink, which in RxKit holds its producer and so the source.)
 @Suite struct SubjectSubscriptionLifetimeTests {
     enum Kind: CaseIterable { case publish, behavior, replay, async, publishRelay }
     enum Subscriber: CaseIterable { case closures, plainObserver }

@@ -177,7 +177,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     @exclusivity(unchecked) private final var sourceSubscription = DisposableSlot.empty
     /// Whether `sourceSubscription` is set. A flag of its own, though the slot could say: testing the
     /// slot's case (an extra-inhabitant test of the existential's type word) in the inlined stop path cost
-    /// R12 RxKit 150 instructions per build more than this load (session 20).
+    /// R12 RxKit 150 instructions per build more than this load.
     @exclusivity(unchecked) private final var hasSourceSubscription = false
 
     @usableFromInline

@@ -18,21 +18,25 @@ let package = Package(
     ],
     targets: [
         .target(name: "ReactiveBridgeAtomics"),
-        .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics"]),
-        .target(name: "GrammarChecking"),
-        .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking"]),
+        // The package's internal primitives (the lock, atomic words, ValueRing, PositionalElements): `package`
+        // access only, shared by every module, part of no product's API.
+        .target(name: "ReactiveBridgePrimitives", dependencies: ["ReactiveBridgeAtomics"]),
+        .testTarget(name: "ReactiveBridgePrimitivesTests", dependencies: ["ReactiveBridgePrimitives"]),
+        .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics", "ReactiveBridgePrimitives"]),
+        .target(name: "GrammarChecking", dependencies: ["ReactiveBridgePrimitives"]),
+        .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking", "ReactiveBridgePrimitives"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit", "SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
                                                       "TodoListSample", "LiveQuerySample"],
                           path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "CombineKit", dependencies: ["ReactiveBridgeAtomics"]),
-        .target(name: "CombineKitTest", dependencies: ["CombineKit", "GrammarChecking"]),
+        .target(name: "CombineKit", dependencies: ["ReactiveBridgeAtomics", "ReactiveBridgePrimitives"]),
+        .target(name: "CombineKitTest", dependencies: ["CombineKit", "GrammarChecking", "ReactiveBridgePrimitives"]),
         .testTarget(name: "CombineKitTests", dependencies: ["CombineKit", "CombineKitTest"]),
-        .target(name: "CombineKitExt", dependencies: ["CombineKit"]),
+        .target(name: "CombineKitExt", dependencies: ["CombineKit", "ReactiveBridgePrimitives"]),
         .testTarget(name: "CombineKitExtTests", dependencies: ["CombineKitExt", "CombineKit", "CombineKitTest"]),
-        .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit"]),
+        .target(name: "RxCombineBridge", dependencies: ["RxKit", "CombineKit", "ReactiveBridgePrimitives"]),
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
         .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
         .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
@@ -57,7 +61,7 @@ let package = Package(
             "SampleSupport", "RxKit", "RxKitTest",
             "CurrencySample", "LocationSearchSample", "PostsSample", "TodoListSample", "LiveQuerySample",
         ]),
-        // Issue 10: grammar, stress (also under TSan in .ci/run), leak, differential and misuse suites.
+        // Grammar, stress (also under TSan in .ci/run), leak, differential and misuse suites.
         .testTarget(name: "ReliabilityTests", dependencies: [
             "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge", "GrammarChecking", "ParityTesting",
         ]),

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A publisher that provides an explicit means of connecting and canceling publication.
 public protocol ConnectablePublisher<Output, Failure>: Publisher {
     /// Connects to the publisher, allowing it to produce elements; cancel the result to disconnect.
@@ -53,7 +55,7 @@ extension Publishers {
 
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
-        private let lock = Lock.make()
+        private let lock = Lock()
         // Guarded by `lock`.
         private var connection: Cancellable?
         private var subscriberCount = 0
@@ -117,7 +119,7 @@ private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream:
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let parent: Publishers.Autoconnect<Upstream>
     private let downstream: Downstream

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Handles errors from an upstream publisher by replacing it with another publisher.
     public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P> where Output == P.Output {
@@ -58,7 +60,7 @@ private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Dow
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let handler: (Upstream.Failure) throws -> NewPublisher

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Republishes elements while a predicate closure indicates publishing should continue; the
     /// first element that fails it finishes the stream (and cancels the upstream).
@@ -52,7 +54,7 @@ private final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: 
 {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let predicate: (Input) throws -> Bool

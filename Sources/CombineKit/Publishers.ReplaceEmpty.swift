@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Replaces an empty stream with the provided element (published, when demanded, before finishing).
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Ignores elements from the upstream publisher until it receives an element from a second publisher.
     public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P> where Failure == P.Failure {
@@ -59,7 +61,7 @@ private final class UntilOutputInner<Input, UpstreamFailure: Error, OtherFailure
 {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let dropsUntilTrigger: Bool

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// A publisher that never fails or finishes and takes values through `accept(_:)` (the common
 /// shape of `PassthroughRelay` and `CurrentValueRelay`; RxRelay's relays).
@@ -61,7 +62,7 @@ private final class RelayBinding<Relay: ValueRelay>: Subscriber, Cancellable, Cu
     typealias Input = Relay.Output
     typealias Failure = Never
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var relay: Relay?
     private var subscription: Subscription?
     private var ended = false

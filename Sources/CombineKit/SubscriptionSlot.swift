@@ -9,15 +9,14 @@
 /// assembly `swiftc -O` emits. (RxKit's `DisposableSlot` is the same for `Disposable`. Operators whose
 /// subscription goes through states use `SubscriptionStatus`, also an enum.)
 ///
-/// SPI for RxCombineBridge; not part of CombineKit's API.
-@_spi(ReactiveBridgeInternals)
-public enum SubscriptionSlot {
+/// Package-wide for RxCombineBridge; not part of CombineKit's API.
+package enum SubscriptionSlot {
     case empty
     case holding(Subscription)
 
     /// The held subscription, moved out (no copy, no retain), leaving the slot empty; `nil` if it was empty.
     @inlinable @inline(__always)
-    public mutating func take() -> Subscription? {
+    package mutating func take() -> Subscription? {
         switch consume self {
         case .empty:
             self = .empty

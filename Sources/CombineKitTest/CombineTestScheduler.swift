@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// A virtual-time scheduler for tests (CombineKit's counterpart of RxTest's `TestScheduler`).
 ///
@@ -86,13 +87,13 @@ public final class CombineTestScheduler: Scheduler, @unchecked Sendable {
     }
 
     private final class CancellationToken: Cancellable, @unchecked Sendable {
-        private let lock = TestLock()
+        private let lock = Lock()
         private var cancelled = false
         var isCancelled: Bool { lock.withLock { cancelled } }
         func cancel() { lock.withLock { cancelled = true } }
     }
 
-    private let lock = TestLock()
+    private let lock = Lock()
     private var clock: Int
     private var queue: [ScheduledAction] = []
     private var nextSequenceNumber = 0

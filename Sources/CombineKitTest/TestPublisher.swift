@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// A publisher driven by a timed script, for tests (like RxTest's hot and cold observables).
 ///
@@ -64,7 +65,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
         case hot, cold
     }
 
-    private let lock = TestLock()
+    private let lock = Lock()
     private let scheduler: CombineTestScheduler
     private let kind: Kind
     private let script: [ScriptEvent]
@@ -157,7 +158,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
 
 /// The subscription handed out by `TestPublisher`.
 internal final class TestPublisherSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
-    private let lock = TestLock()
+    private let lock = Lock()
     private var downstream: AnySubscriber<Output, Failure>?
     private var demand = Subscribers.Demand.none
     private var buffer: [Output] = []

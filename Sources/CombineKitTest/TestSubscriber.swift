@@ -1,5 +1,6 @@
 import CombineKit
 import GrammarChecking
+import ReactiveBridgePrimitives
 
 /// A recording subscriber whose test chooses the demand.
 ///
@@ -41,7 +42,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         }
     }
 
-    private let lock = TestLock()
+    private let lock = Lock()
     private let scheduler: CombineTestScheduler?
     private let initialDemand: Subscribers.Demand
     private let demandPerValue: Subscribers.Demand

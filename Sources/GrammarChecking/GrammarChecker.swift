@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ReactiveBridgePrimitives
 import Testing
 
 /// One broken rule of the event grammar, seen by a recording test helper.
@@ -78,7 +79,7 @@ public final class GrammarChecker: @unchecked Sendable {
         fileprivate let thread: pthread_t
     }
 
-    private static let reporterLock = CheckerLock()
+    private static let reporterLock = Lock()
     nonisolated(unsafe) private static var reporterStorage: @Sendable (GrammarViolation) -> Void = GrammarChecker.recordTestingIssue
 
     /// Where violations go (besides `violations`). The default records a Swift Testing issue, which fails
@@ -94,7 +95,7 @@ public final class GrammarChecker: @unchecked Sendable {
         Issue.record(Comment(rawValue: violation.description))
     }
 
-    private let lock = CheckerLock()
+    private let lock = Lock()
     private let recorder: String
     private let checksSubscription: Bool
     private var terminated = false
@@ -180,31 +181,5 @@ public final class GrammarChecker: @unchecked Sendable {
             return allowed[kind] == nil
         }
         if report { GrammarChecker.reporter(violation) }
-    }
-}
-
-/// A plain mutex (this module depends on nothing but the standard library and Testing).
-final class CheckerLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 }

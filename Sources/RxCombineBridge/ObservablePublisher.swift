@@ -1,3 +1,4 @@
+import ReactiveBridgePrimitives
 import CombineKit
 @_spi(ReactiveBridgeInternals) import RxKit
 

@@ -1,5 +1,6 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
 @_spi(ReactiveBridgeInternals) import RxKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// This publisher as an Rx `Observable`: subscribes on each Rx subscription, requests `.unlimited`

@@ -1,3 +1,4 @@
+import ReactiveBridgePrimitives
 import CombineKit
 import Foundation
 @_spi(ReactiveBridgeInternals) import RxKit

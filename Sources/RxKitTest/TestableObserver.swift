@@ -1,5 +1,6 @@
 import GrammarChecking
 import RxKit
+import ReactiveBridgePrimitives
 
 /// An observer that records every event with the virtual time it arrived.
 /// Same as RxTest's `TestableObserver`, plus a grammar check: a `next` after a terminal event, a second
@@ -8,7 +9,7 @@ import RxKit
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     /// The scheduler whose clock stamps the events.
     public let scheduler: TestScheduler
-    private let lock = RecordingLock()
+    private let lock = Lock()
     private var recorded: [Recorded<Event<Element>>] = []
     private let grammar = GrammarChecker(recorder: "TestableObserver", checksSubscription: false)
 

@@ -1,4 +1,4 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
 import Testing
 
 /// A subscription object that counts its cancellations, to check identity and release.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A unique identifier for identifying publisher streams.
 public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
     private let rawValue: UInt64
@@ -24,7 +26,7 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 private final class IdentifierSource: @unchecked Sendable {
     static let shared = IdentifierSource()
     private let counter: Lock = {
-        let lock = Lock.make()
+        let lock = Lock()
         lock.storeWord(1)
         return lock
     }()

@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveBridgePrimitives
 
 extension DispatchQueue: Scheduler {
     /// The scheduler time type used by the dispatch queue.
@@ -116,18 +117,18 @@ extension DispatchQueue: Scheduler {
     public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { box.value() }
     }
 
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { box.value() }
     }
 
     public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
                          options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         let timer = DispatchSource.makeTimerSource(queue: self)
         timer.setEventHandler { box.value() }
         timer.schedule(deadline: date.dispatchTime, repeating: .nanoseconds(Swift.max(1, interval.magnitude)),

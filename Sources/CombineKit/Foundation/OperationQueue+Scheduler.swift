@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 extension OperationQueue: Scheduler {
     /// The scheduler time type used by the operation queue (a date, as for `RunLoop`).
@@ -11,12 +12,12 @@ extension OperationQueue: Scheduler {
     public var minimumTolerance: SchedulerTimeType.Stride { 0 }
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         addOperation { box.value() }
     }
 
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox((self, action))
+        let box = UncheckedSendable((self, action))
         let delay = Swift.max(0, date.date.timeIntervalSinceNow)
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
             box.value.0.addOperation { box.value.1() }
@@ -25,7 +26,7 @@ extension OperationQueue: Scheduler {
 
     public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
                          options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
-        let box = UncheckedSendableBox((self, action))
+        let box = UncheckedSendable((self, action))
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { box.value.0.addOperation { box.value.1() } }
         let delay = Swift.max(0, date.date.timeIntervalSinceNow)

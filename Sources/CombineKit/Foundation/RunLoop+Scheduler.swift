@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 extension RunLoop: Scheduler {
     /// The scheduler time type used by the run loop.
@@ -62,13 +63,13 @@ extension RunLoop: Scheduler {
     public var minimumTolerance: SchedulerTimeType.Stride { 0 }
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         let timer = Timer(timeInterval: 0, repeats: false) { _ in box.value() }
         add(timer, forMode: .default)
     }
 
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in box.value() }
         timer.tolerance = tolerance.timeInterval
         add(timer, forMode: .default)
@@ -76,11 +77,11 @@ extension RunLoop: Scheduler {
 
     public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
                          options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
-        let box = UncheckedSendableBox(action)
+        let box = UncheckedSendable(action)
         let timer = Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in box.value() }
         timer.tolerance = tolerance.timeInterval
         add(timer, forMode: .default)
-        let timerBox = UncheckedSendableBox(timer)
+        let timerBox = UncheckedSendable(timer)
         return AnyCancellable { timerBox.value.invalidate() }
     }
 }

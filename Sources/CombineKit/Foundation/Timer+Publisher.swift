@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 extension Timer {
     /// Returns a publisher that repeatedly emits the current date on the given interval (once
@@ -20,7 +21,7 @@ extension Timer {
         public let mode: RunLoop.Mode
         public let options: RunLoop.SchedulerOptions?
 
-        private let lock = Lock.make()
+        private let lock = Lock()
         private let subject = PassthroughSubject<Date, Never>()
         private var timer: Timer?
 
@@ -38,7 +39,7 @@ extension Timer {
         }
 
         public func connect() -> Cancellable {
-            let subject = UncheckedSendableBox(self.subject)
+            let subject = UncheckedSendable(self.subject)
             let timer = Timer(timeInterval: interval, repeats: true) { _ in subject.value.send(Date()) }
             if let tolerance = tolerance { timer.tolerance = tolerance }
             lock.lock()
@@ -47,7 +48,7 @@ extension Timer {
             lock.unlock()
             previous?.invalidate()
             runLoop.add(timer, forMode: mode)
-            let box = UncheckedSendableBox(timer)
+            let box = UncheckedSendable(timer)
             return AnyCancellable { box.value.invalidate() }
         }
     }

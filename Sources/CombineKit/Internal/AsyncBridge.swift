@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Cancels the subscription when the iterator goes away (e.g. after `break` in a `for await` loop).
 internal final class AsyncIteratorLifetime {
     private let onEnd: () -> Void
@@ -9,10 +11,10 @@ internal final class AsyncIteratorLifetime {
 internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked Sendable {
     typealias Outcome = Result<Input?, Failure>
 
-    private let lock = Lock.make()
+    private let lock = Lock()
     private var subscribed = false
     private var subscription: Subscription?
-    private var waiting: UnsafeContinuation<UncheckedSendableBox<Outcome>, Never>?
+    private var waiting: UnsafeContinuation<UncheckedSendable<Outcome>, Never>?
     private var pendingRequest = false
     private var ready: [Outcome] = []
     private var terminal: Outcome?
@@ -26,17 +28,17 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked 
     }
 
     func next() async -> Outcome {
-        let box = await withUnsafeContinuation { (continuation: UnsafeContinuation<UncheckedSendableBox<Outcome>, Never>) in
+        let box = await withUnsafeContinuation { (continuation: UnsafeContinuation<UncheckedSendable<Outcome>, Never>) in
             lock.lock()
             if !ready.isEmpty {
                 let outcome = ready.removeFirst()
                 lock.unlock()
-                continuation.resume(returning: UncheckedSendableBox(outcome))
+                continuation.resume(returning: UncheckedSendable(outcome))
                 return
             }
             if let terminal = terminal {
                 lock.unlock()
-                continuation.resume(returning: UncheckedSendableBox(terminal))
+                continuation.resume(returning: UncheckedSendable(terminal))
                 return
             }
             waiting = continuation
@@ -57,7 +59,7 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked 
         self.waiting = nil
         lock.unlock()
         subscription?.cancel()
-        waiting?.resume(returning: UncheckedSendableBox(.success(nil)))
+        waiting?.resume(returning: UncheckedSendable(.success(nil)))
     }
 
     func receive(subscription: Subscription) {
@@ -91,7 +93,7 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked 
         let waiting = self.waiting
         self.waiting = nil
         lock.unlock()
-        waiting?.resume(returning: UncheckedSendableBox(outcome))
+        waiting?.resume(returning: UncheckedSendable(outcome))
     }
 
     private func deliver(_ outcome: Outcome) {
@@ -99,7 +101,7 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked 
         if let waiting = waiting {
             self.waiting = nil
             lock.unlock()
-            waiting.resume(returning: UncheckedSendableBox(outcome))
+            waiting.resume(returning: UncheckedSendable(outcome))
         } else {
             ready.append(outcome)
             lock.unlock()

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Inner object of catch/tryCatch. Before a failure it is the upstream's subscriber; on failure it
 /// subscribes to the handler's publisher through `CatchSecondSide` and hands it the unused demand.
 /// Downstream.Failure is NewPublisher.Failure (catch) or Error (tryCatch).
@@ -7,7 +9,7 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let handler: (Upstream.Failure) throws -> NewPublisher

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The inner object of `combineLatest`: one subscription towards the downstream, N child subscribers
 /// towards the upstreams.
 ///
@@ -25,7 +27,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     typealias Failure = Downstream.Failure
 
     // Guarded by `lock` (so the dynamic exclusivity checks, a runtime call per access, are off).
-    private let lock = Lock.make()
+    private let lock = Lock()
     private let output: DemandBuffer<Downstream>
     /// The combination's storage: element `i` is initialised once child `i` has produced (its `hasLatest`),
     /// by that child, which also deinitialises it. Children hold the coordinator, so this outlives them.

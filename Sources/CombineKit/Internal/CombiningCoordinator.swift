@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The inner object shared by merge and zip: one subscription towards the
 /// downstream, N child subscribers towards the upstreams.
 ///
@@ -17,7 +19,7 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case zip(([Value]) -> Downstream.Input)
     }
 
-    private let lock = Lock.make()
+    private let lock = Lock()
     private let mode: Mode
     private let name: String
     private let output: DemandBuffer<Downstream>

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Delivers values to a downstream subscriber strictly within its demand, one call at a time.
 ///
 /// Values offered while the downstream has no demand (or while another thread is delivering) are

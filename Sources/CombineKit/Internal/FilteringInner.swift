@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The inner object shared by the element-filtering operators (filter, tryFilter, compactMap,
 /// tryCompactMap, removeDuplicates, tryRemoveDuplicates): `select` maps an element to the value to
 /// publish or `nil` to drop it. A dropped element asks the upstream for one more (`.max(1)`), so the
@@ -6,7 +8,7 @@
 internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let select: (Input) throws -> Downstream.Input?

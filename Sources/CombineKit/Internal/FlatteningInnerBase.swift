@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The base class of the inner objects of `flatMap` and `switchToLatest`: the lock they share with their
 /// subclass, and delivery to the downstream strictly within its demand, one call at a time.
 ///

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The root class of `flatMap`'s and `switchToLatest`'s inner objects, as their inner publishers'
 /// subscribers (`FlatteningSide`) see it: generic only over what the inner publishers send, not over the
 /// downstream, so the side's type is known where the chain is built (see `FlatteningSide`).

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Room for a small value — up to four words, word-aligned — inside the object that holds it, declared
 /// as the stored property right after the object's `InlineLockStorage` and reached by address through
 /// `InlineLock.room` (the same technique as the lock's). A subject's conduit keeps its subscriber there

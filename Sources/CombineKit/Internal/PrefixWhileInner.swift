@@ -1,9 +1,11 @@
+import ReactiveBridgePrimitives
+
 internal final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let predicate: (Input) throws -> Bool

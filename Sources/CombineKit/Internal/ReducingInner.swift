@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The inner object shared by the operators that reduce a stream to (at most) one value: collect(),
 /// reduce, tryReduce, count, min/max (+try), contains (+where, +try), allSatisfy (+try), first/last
 /// (+where, +try). As Combine's reducers do, it requests `.unlimited` from the upstream when
@@ -14,7 +16,7 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
         case done
     }
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private var result: Output?

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Inner object of replaceEmpty (publish `replacement` if the upstream finishes without elements)
 /// and replaceError (publish `replacement` then finish instead of failing). The replacement waits
 /// for downstream demand: the inner counts the demand the upstream has not used.

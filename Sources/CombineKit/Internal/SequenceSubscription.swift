@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Emits the elements of a sequence as demanded, then a fixed completion.
 ///
 /// It looks one element ahead so the completion follows the last element without waiting for more
@@ -7,7 +9,7 @@
 internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Elements.Element
 {
-    private let lock = Lock.make()
+    private let lock = Lock()
     // Guarded by `lock`, except the iterator, which only the emitting thread (`isEmitting`) touches, and
     // advances without the lock: a custom sequence's `next()` is user code, which may call back into this
     // subscription (`request`, `cancel`). The run-time exclusivity checks — five per value — are off.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The per-subscriber subscription handed out by the subjects.
 ///
 /// The subject keeps a list of conduits and offers each value to every conduit. A conduit:

@@ -1,10 +1,12 @@
+import ReactiveBridgePrimitives
+
 /// Inner object of drop(untilOutputFrom:) and prefix(untilOutputFrom:).
 internal final class UntilOutputInner<Input, UpstreamFailure: Error, OtherFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input, Downstream.Failure == UpstreamFailure
 {
     typealias Failure = UpstreamFailure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let dropsUntilTrigger: Bool

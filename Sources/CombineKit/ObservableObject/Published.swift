@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A type that publishes a property marked with an attribute.
 ///
 /// `$property` is a publisher that replays the current value to each new subscriber (on its first
@@ -85,7 +87,7 @@ extension Published: PublishedStorageAccess {
 
 /// The shared state behind one `@Published` property.
 internal final class PublishedStorage<Value>: @unchecked Sendable {
-    private let lock = Lock.make()
+    private let lock = Lock()
     private var storedValue: Value
     private var lazySubject: CurrentValueSubject<Value, Never>?
     private var willChange: ObservableObjectPublisher?

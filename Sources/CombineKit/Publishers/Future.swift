@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A publisher that eventually produces a single value and then finishes or fails.
 ///
 /// The closure runs at once, in `init` (the future is eager). The result is stored and replayed to
@@ -7,7 +9,7 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// A type that represents a closure to invoke in the future, when an element or error is available.
     public typealias Promise = (Result<Output, Failure>) -> Void
 
-    private let lock = Lock.make()
+    private let lock = Lock()
     private var result: Result<Output, Failure>?
     private var conduits: [FutureConduitBase<Output, Failure>] = []
 
@@ -67,7 +69,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let lock = Lock.make()
+    private let lock = Lock()
     private var parent: Future<Output, Failure>?
     private var downstream: Downstream?
     private var hasDemand = false

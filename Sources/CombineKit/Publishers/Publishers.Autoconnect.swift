@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ConnectablePublisher {
     /// Automates the process of connecting or disconnecting from this connectable publisher: it
     /// connects when the first subscriber attaches and disconnects when the last one goes.
@@ -21,7 +23,7 @@ extension Publishers {
 
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
-        private let lock = Lock.make()
+        private let lock = Lock()
         // Guarded by `lock`.
         private var connection: Cancellable?
         private var subscriberCount = 0
@@ -85,7 +87,7 @@ private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream:
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let parent: Publishers.Autoconnect<Upstream>
     private let downstream: Downstream

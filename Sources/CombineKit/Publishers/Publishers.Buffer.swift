@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publishers {
     /// A strategy for filling a buffer.
     public enum PrefetchStrategy: Equatable, Hashable, Sendable {
@@ -61,7 +63,7 @@ extension Publishers.Buffer {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let size: Int

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Collects up to the specified number of elements, and then emits a single array of the
     /// collection (the remainder, if any, when the upstream finishes).
@@ -34,7 +36,7 @@ extension Publishers.CollectByCount {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let count: Int

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publishers {
     /// A strategy for collecting received elements: by time, or by time or count.
     public enum TimeGroupingStrategy<Context: Scheduler> {
@@ -48,7 +50,7 @@ extension Publishers.CollectByTime {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let output: DemandBuffer<Downstream>
         private let downstream: Downstream

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Publishes elements only after a specified time interval elapses between events: each
     /// element waits `dueTime` on the scheduler and is dropped if another arrives meanwhile.
@@ -41,7 +43,7 @@ extension Publishers.Debounce {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride

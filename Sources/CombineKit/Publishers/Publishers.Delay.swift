@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Delays delivery of all output (and the completion) to the downstream receiver by a specified amount of time on a particular scheduler.
     public func delay<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S> {
@@ -38,7 +40,7 @@ extension Publishers.Delay {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Delay<Upstream, Context>

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Omits the specified number of elements before republishing subsequent elements.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
@@ -33,7 +35,7 @@ extension Publishers.Drop {
     {
         typealias Input = Upstream.Output
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private var remaining: Int

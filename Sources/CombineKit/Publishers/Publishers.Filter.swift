@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Republishes all elements that match a provided closure.
     @inlinable

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Performs the specified closures when publisher events occur.
     public func handleEvents(receiveSubscription: ((Subscription) -> Void)? = nil,
@@ -49,7 +51,7 @@ extension Publishers.HandleEvents {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let hooks: Publishers.HandleEvents<Upstream>

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Ignores all upstream elements, but passes along the upstream publisher's completion state.
     /// It requests an unlimited number of elements from the upstream.
@@ -30,7 +32,7 @@ extension Publishers.IgnoreOutput {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
 

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Converts any failure from the upstream publisher into a new error.
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
@@ -35,7 +37,7 @@ extension Publishers.MapError {
     {
         typealias Input = Upstream.Output
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Upstream.Failure) -> Failure

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Measures and emits the time interval between events received from an upstream publisher
     /// (the first one measured from the subscription).
@@ -32,7 +34,7 @@ extension Publishers.MeasureInterval {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let scheduler: Context

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Applies a closure to create a subject that delivers elements to subscribers. The closure is
     /// called once, when the first subscriber attaches or on `connect()`.
@@ -22,7 +24,7 @@ extension Publishers {
         public final let upstream: Upstream
         /// A closure to create a new Subject each time a subscriber attaches to the multicast publisher.
         public final let createSubject: () -> SubjectType
-        private let lock = Lock.make()
+        private let lock = Lock()
         private var lazySubject: SubjectType?
 
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
@@ -59,7 +61,7 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
 

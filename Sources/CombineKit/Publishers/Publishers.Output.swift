@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Republishes elements up to the specified maximum count, then finishes.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
@@ -56,7 +58,7 @@ extension Publishers.Output {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let range: CountableRange<Int>

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Prints log messages for all publishing events (to standard output, or to `stream`).
     public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
@@ -33,12 +35,12 @@ extension Publishers.Print {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let prefix: String
         private var stream: TextOutputStream?
-        private let streamLock = Lock.make()
+        private let streamLock = Lock()
 
         init(downstream: Downstream, prefix: String, stream: TextOutputStream?) {
             self.downstream = downstream

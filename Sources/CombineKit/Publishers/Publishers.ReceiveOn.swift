@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Specifies the scheduler on which to receive elements from the publisher. Every element and
     /// the completion are scheduled (never delivered inline), in order.
@@ -35,7 +37,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 {
     typealias Failure = Downstream.Failure
 
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context

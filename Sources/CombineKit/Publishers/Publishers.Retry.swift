@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Attempts to recreate a failed subscription with the upstream publisher up to the number of
     /// times you specify: `retry(n)` subscribes at most `n + 1` times in all.
@@ -35,7 +37,7 @@ extension Publishers.Retry {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let upstream: Upstream
         private let downstream: Downstream

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Transforms elements by providing the current element to a closure along with the last value
     /// returned by the closure, publishing each intermediate result.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publishers {
     /// A publisher that publishes a given sequence of elements, honouring demand.
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
     public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
@@ -32,7 +34,7 @@ extension Publishers {
 private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input, Downstream.Failure == Failure
 {
-    let lock = Lock.make()
+    let lock = Lock()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Publishes either the most-recent or first element published by the upstream publisher in
     /// the specified time interval.
@@ -45,7 +47,7 @@ extension Publishers.Throttle {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let interval: Context.SchedulerTimeType.Stride

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Terminates publishing if the upstream publisher exceeds the specified time interval without
     /// producing an element: it finishes normally, or fails with `customError()` if given.
@@ -40,7 +42,7 @@ extension Publishers.Timeout {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Timeout<Upstream, Context>

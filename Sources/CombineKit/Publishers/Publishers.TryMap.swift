@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Publisher {
     /// Transforms all elements from the upstream publisher with a provided error-throwing closure;
     /// a thrown error terminates the stream with that error.
@@ -52,7 +54,7 @@ extension Publishers.TryMap {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock.make()
+        let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Input) throws -> Output

@@ -1,9 +1,11 @@
+import ReactiveBridgePrimitives
+
 /// A subject that wraps a single value and publishes a new element whenever the value changes.
 ///
 /// A new subscriber receives the current value on its first demand. Setting `value` (or calling
 /// `send(_:)`) updates the value and publishes it.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
-    private let lock = Lock.make()
+    private let lock = Lock()
     // Guarded by `lock`; see SubjectConduit for why the exclusivity checks are off.
     @exclusivity(unchecked) private var conduits = SubjectConduitList()
     /// The completion, once sent: a `CompletionBox<Failure>` (see there for why it is boxed).

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A subject that broadcasts elements to downstream subscribers.
 ///
 /// Unlike `CurrentValueSubject`, it has no initial value or buffer of the most recently published

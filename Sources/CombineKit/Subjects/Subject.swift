@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A publisher that exposes a method for outside callers to publish elements.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends a value to the subscriber.
@@ -29,7 +31,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure
 
-    private let lock = Lock.make()
+    private let lock = Lock()
     private var subject: Downstream?
     @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 

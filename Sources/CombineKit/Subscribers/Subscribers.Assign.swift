@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Subscribers {
     /// A simple subscriber that assigns received elements to a property indicated by a key path.
     /// It keeps a strong reference to `object` until the stream completes or is cancelled.
@@ -9,7 +11,7 @@ extension Subscribers {
         /// The key path that indicates the property to assign.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
-        private let lock = Lock.make()
+        private let lock = Lock()
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.

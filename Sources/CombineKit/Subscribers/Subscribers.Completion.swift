@@ -82,9 +82,9 @@ extension Subscribers.Completion where Failure == Never {
 /// matching a `Completion<Failure>` costs a runtime metadata look-up (a hash-table probe of several
 /// hundred instructions), where comparing `Failure` with `Never` compares two metadata pointers.
 ///
-/// SPI for CombineKitExt; not part of CombineKit's API.
-@_spi(ReactiveBridgeInternals) @inlinable @inline(__always)
-public func completionIsFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
+/// Package-wide for CombineKitExt; not part of CombineKit's API.
+@inlinable @inline(__always)
+package func completionIsFinished<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> Bool {
     if Failure.self == Never.self { return true }
     return completionMatchesFinished(completion)
 }

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {

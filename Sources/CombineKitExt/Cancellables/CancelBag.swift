@@ -1,10 +1,11 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// A bag of cancellables with RxSwift `DisposeBag` semantics: it cancels everything it holds when it
 /// is deinitialised or `cancel()` is called, and a cancellable inserted after `cancel()` is
 /// cancelled at once. Named so it does not clash with RxKit's `DisposeBag`. Thread-safe.
 public final class CancelBag: @unchecked Sendable {
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var cancellables: [AnyCancellable] = []
     private var isCancelled = false
 

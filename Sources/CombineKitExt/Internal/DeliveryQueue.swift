@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 /// A first-in first-out buffer with amortised O(1) `append` and `popFirst`.
 internal struct FIFO<Element> {
@@ -36,7 +37,7 @@ internal struct FIFO<Element> {
 /// Why: CombineKitExt runs as unspecialised generic code in client modules, where each operation on a
 /// generic struct or enum (`Optional<Output>`, `Completion<Failure>`, an `Array`) costs a runtime metadata
 /// look-up; a class's methods find their generic arguments in the instance, and a `nil` reference costs
-/// nothing to test or to destroy. For the same reason values wait in a `ValueRing` (CombineKit's, SPI): a
+/// nothing to test or to destroy. For the same reason values wait in a `ValueRing` (a package primitive): a
 /// class over one heap block that only needs the element's value witnesses, where an `Array` looked its
 /// metadata up several times per value (appending, and emptying it when it drained).
 internal final class CompletionBox<Failure: Error> {
@@ -63,7 +64,7 @@ internal final class CompletionBox<Failure: Error> {
 internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable {
     // The mutable properties are guarded by `lock`, which is what excludes conflicting accesses, so the
     // compiler's dynamic exclusivity checks (a runtime call per access) are off.
-    private let lock = ExtLock()
+    private let lock = Lock()
     @exclusivity(unchecked) private var downstream: AnySubscriber<Output, Failure>?
     @exclusivity(unchecked) private var onDemand: ((Subscribers.Demand) -> Void)?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// What a collection operator does with each source event.
 internal protocol MultiSourceRule {
@@ -29,7 +30,7 @@ internal final class MultiSourceInner<Source: Publisher, Rule: MultiSourceRule>:
     typealias SourceOutput = Source.Output
     typealias SourceFailure = Source.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var queue: DeliveryQueue<Rule.Output, Rule.Failure>!
     private var rule: Rule
     private var subscriptions: [Subscription?]

@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 /// The inner object of CombineKitExt's one-in, at-most-one-out operators (`toggle`, `mapToVoid`,
 /// `enumerated`, `pairwise`, `ignoreFailure`, `onDispose`, the filters of `partition`).
@@ -16,7 +17,7 @@ internal final class PassthroughInner<Input, Output, UpstreamFailure: Error, Dow
     where Downstream.Input == Output {
     typealias Failure = UpstreamFailure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
     @exclusivity(unchecked) private var phase = UpstreamPhase.awaitingSubscription

@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 /// How `SerialFlatMapInner` treats an upstream value that arrives while a child publisher is active.
 internal enum SerialFlatMapStrategy {
@@ -33,7 +34,7 @@ private enum SerialFlatMapPhase {
 internal final class SerialFlatMapInner<Input, Child: Publisher>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Failure = Child.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let strategy: SerialFlatMapStrategy
     private let transform: (Input) -> Child
     /// Subscribes a `SerialFlatMapChildSink` to a child. Made by the publishers' inlinable initialisers,

@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 /// The latest value of one "other" source, kept in place (no `Any` box, no cast when it is read),
 /// guarded by the lock of the `WithLatestFromCore` it belongs to. (`pairwise` keeps its previous value in
@@ -32,7 +33,7 @@ internal final class LatestValueSlot<Value>: LatestValueSlotBase, @unchecked Sen
 /// and the bookkeeping of their subscriptions. Not generic over the upstream and output types, so an other
 /// sink is generic over its own value type and the failure only.
 internal class WithLatestFromCore<Failure: Error>: @unchecked Sendable {
-    let lock = ExtLock()
+    let lock = Lock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
     @exclusivity(unchecked) var phase = UpstreamPhase.awaitingSubscription
@@ -97,11 +98,11 @@ internal final class WithLatestFromInner<Input, Output, Failure: Error>: WithLat
     @exclusivity(unchecked) private var queue: DeliveryQueue<Output, Failure>!
     /// Called with `lock` held and every slot holding a value; releases the lock before it calls the
     /// user's selector.
-    private let combineAndUnlock: (Input, ExtLock) -> Output
+    private let combineAndUnlock: (Input, Lock) -> Output
 
     var description: String { "WithLatestFrom" }
 
-    init<S: Subscriber>(downstream: S, slots: [LatestValueSlotBase], combineAndUnlock: @escaping (Input, ExtLock) -> Output)
+    init<S: Subscriber>(downstream: S, slots: [LatestValueSlotBase], combineAndUnlock: @escaping (Input, Lock) -> Output)
         where S.Input == Output, S.Failure == Failure {
         self.combineAndUnlock = combineAndUnlock
         super.init(slots: slots)

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// Mirrors whichever of this publisher and `other` sends an event (value or completion) first,
@@ -43,7 +44,7 @@ private final class AmbInner<Source: Publisher>: IndexedSourceParent, Subscripti
     typealias SourceOutput = Source.Output
     typealias SourceFailure = Source.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var queue: DeliveryQueue<Source.Output, Source.Failure>!
     private var subscriptions: [Subscription?]
     private var winner: Int?

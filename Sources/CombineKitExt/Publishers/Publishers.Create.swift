@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// The handle given to the closure of `AnyPublisher.create` for sending events (RxSwift's
 /// `AnyObserver` inside `Observable.create`). Events after a completion, or after the subscriber
@@ -55,7 +56,7 @@ extension Publishers {
 /// The subscription of `Publishers.Create`: a delivery queue plus the once-only cleanup.
 fileprivate final class CreateSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
     let queue: DeliveryQueue<Output, Failure>
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var cleanup: Cancellable?
     private var ended = false
     private var cleanedUp = false

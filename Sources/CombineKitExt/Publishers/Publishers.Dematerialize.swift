@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// Turns `PublisherEvent` values back into events: `.value` is emitted, `.finished` finishes and
@@ -63,7 +64,7 @@ private final class DematerializeInner<Upstream: Publisher, Downstream: Subscrib
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks
     // (which only catch same-thread overlaps) are off.
     @exclusivity(unchecked) private var phase = UpstreamPhase.awaitingSubscription

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// Turns every event — values, and the completion — into a `PublisherEvent` value, and then
@@ -55,7 +56,7 @@ private final class MaterializeInner<Upstream: Publisher, Event, Downstream: Sub
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let wrap: (Input) -> Event
     private let wrapCompletion: (Subscribers.Completion<Failure>) -> Event
     // Guarded by `lock`; nothing is called out while an access lasts, so the run-time exclusivity checks

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// Resubscribes to this publisher when the trigger publisher returned by `handler` emits
@@ -43,7 +44,7 @@ private final class RetryWhenInner<Upstream: Publisher, Trigger: Publisher>: Sub
     where Trigger.Failure == Upstream.Failure {
     typealias Failure = Upstream.Failure
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let upstream: Upstream
     private let failures = PassthroughSubject<Failure, Never>()
     private var queue: DeliveryQueue<Upstream.Output, Failure>!

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// On each value (or the completion) of `sampler`, emits the latest upstream value received
@@ -42,7 +43,7 @@ extension Publishers {
 
 private final class SampleInner<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
     let queue: DeliveryQueue<Output, Failure>
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let defaultValue: Output?
     private var latest: Output?
     private var atEnd = false

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// How long `share(replay:scope:)` keeps its replay buffer and its upstream connection (RxSwift's
 /// `SubjectLifetimeScope`; named so it does not clash with RxKit's).
@@ -62,7 +63,7 @@ extension Publishers {
         /// in that code instead of a runtime look-up each per connection. `init(upstream:replay:scope:)`
         /// makes an unspecialised one.
         private let connect: (Upstream, ShareReplayConnection<Upstream>) -> Void
-        private let lock = ExtLock()
+        private let lock = Lock()
         @exclusivity(unchecked) private var subject: ReplayingSubject<Output, Failure>?
         @exclusivity(unchecked) private var subjectTerminated = false
         @exclusivity(unchecked) private var connection: ShareReplayConnection<Upstream>?
@@ -151,7 +152,7 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     @usableFromInline typealias Failure = Upstream.Failure
 
     // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
-    private let lock = ExtLock()
+    private let lock = Lock()
     private weak var parent: Publishers.ShareReplay<Upstream>?
     /// The subject this connection feeds.
     fileprivate let subject: ReplayingSubject<Input, Failure>
@@ -220,7 +221,7 @@ private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscribe
     typealias Failure = Upstream.Failure
 
     // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let parent: Publishers.ShareReplay<Upstream>
     private let subject: ReplayingSubject<Input, Failure>
     private let downstream: Downstream

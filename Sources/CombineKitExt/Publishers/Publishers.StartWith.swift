@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher {
     /// Emits `values` first, then subscribes to this publisher and relays it (RxSwift's
@@ -54,7 +55,7 @@ private final class StartWithInner<Upstream: Publisher>: Subscriber, Subscriptio
 
     private typealias Phase = StartWithPhase
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let upstream: Upstream
     /// Set in `init`, then only read (a class: calling it is no access to this property that lasts).
     @exclusivity(unchecked) private var queue: DeliveryQueue<Input, Failure>!

@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 extension Collection where Element: Publisher {
     /// Pairs up the n-th values of every publisher into arrays (RxSwift's `Observable.zip(_:)` over

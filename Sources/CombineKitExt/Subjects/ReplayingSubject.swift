@@ -1,4 +1,5 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import CombineKit
+import ReactiveBridgePrimitives
 
 /// A subject that replays up to `bufferSize` of its most recent values to every new subscriber, then
 /// relays live values (RxSwift's `ReplaySubject.create(bufferSize:)`; named so that it does not clash
@@ -18,7 +19,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     // kept, the completion is boxed, and the conduits are held as `AnyObject`s (every element is a
     // `Conduit`). The mutable properties are guarded by `lock`, which is what excludes conflicting
     // accesses, so the compiler's dynamic exclusivity checks (a runtime call per access) are off.
-    private let lock = ExtLock()
+    private let lock = Lock()
     private let bufferSize: Int
     @exclusivity(unchecked) private var buffer: ValueRing<Output>?
     /// The completion once sent, a `CompletionBox<Failure>`.

@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 /// How `assign(to:on:ownership:)` holds the object it assigns to (CombineExt's `ObjectOwnership`;
 /// RxSwift's `bind(to:)` with `[weak self]`/`[unowned self]` closures).
@@ -53,7 +54,7 @@ private final class OwnershipAssign<Root: AnyObject, Input>: Subscriber, Cancell
         init(_ object: Root) { self.object = object }
     }
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var holder: Holder
     private var subscription: Subscription?
     private let keyPath: ReferenceWritableKeyPath<Root, Input>

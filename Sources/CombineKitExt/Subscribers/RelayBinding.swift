@@ -1,4 +1,5 @@
 import CombineKit
+import ReactiveBridgePrimitives
 
 extension Publisher where Failure == Never {
     /// Sends every value of this publisher into `relay` (RxRelay's `bind(to:)`). The publisher's
@@ -16,7 +17,7 @@ private final class RelayBinding<Relay: ValueRelay>: Subscriber, Cancellable, Cu
     typealias Input = Relay.Output
     typealias Failure = Never
 
-    private let lock = ExtLock()
+    private let lock = Lock()
     private var relay: Relay?
     private var subscription: Subscription?
     private var ended = false

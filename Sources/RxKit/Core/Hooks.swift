@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 /// Global hooks, as in RxSwift.
 public enum Hooks {

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// An `ObserverNode` with a mutex of its own inside the object: one allocation where a node holding a
 /// `Lock` takes two. RxKit's subject hubs are these (a subject is its object and its hub; the hub's lock
 /// was a third), and so is RxCombineBridge's Rx→Combine subscription.
@@ -78,6 +80,5 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     }
 
     /// This node's mutex, to lock in place.
-    @_spi(ReactiveBridgeInternals)
-    public final var nodeLock: MutexReference { MutexReference(mutex) }
+    package final var nodeLock: MutexReference { MutexReference(mutex) }
 }

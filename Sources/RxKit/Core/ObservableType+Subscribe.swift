@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ObservableType {
     /// Subscribes a closure to every event.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {

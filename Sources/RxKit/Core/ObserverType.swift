@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Something that receives sequence events. Same as RxSwift's `ObserverType`.
 public protocol ObserverType {
     /// The type of elements observed.

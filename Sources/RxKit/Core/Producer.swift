@@ -1,4 +1,5 @@
 import ReactiveBridgeAtomics
+import ReactiveBridgePrimitives
 
 /// The base of every operator's observable: one `Producer` subclass per operator, one `Sink` per
 /// subscription. `subscribe` builds the sink chain from the subscriber back to the source.

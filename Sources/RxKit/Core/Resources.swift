@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// RxKit's resource counter, RxSwift's `Resources.total` idea: in debug builds every observable, sink,
 /// subject and disposable RxKit allocates adds one, and subtracts one when it is released. Release
 /// builds do not count (`isTracking` is `false` and `total` stays 0).

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A disposable that only records whether it was disposed. Same as RxSwift's `BooleanDisposable`.
 public final class BooleanDisposable: Cancelable, @unchecked Sendable {
     private let flag = OnceFlag()

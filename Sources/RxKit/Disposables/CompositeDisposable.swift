@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A group of disposables disposed together. Same as RxSwift's `CompositeDisposable`.
 ///
 /// Inserting into a disposed composite disposes the newcomer at once and returns `nil`.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Something that releases resources, such as a subscription. Same as RxSwift's `Disposable`.
 public protocol Disposable {
     /// Releases the resources. Calling it more than once has no further effect.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Collects disposables and disposes them all when the bag is deallocated. Same as RxSwift's
 /// `DisposeBag`: to dispose early, replace the bag (`bag = DisposeBag()`).
 public final class DisposeBag: @unchecked Sendable {

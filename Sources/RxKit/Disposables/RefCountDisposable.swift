@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Disposes its underlying disposable only once it has been disposed *and* every disposable handed out
 /// by `retain()` has been disposed. Same as RxSwift's `RefCountDisposable`.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {

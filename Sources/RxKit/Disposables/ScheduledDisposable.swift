@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Disposes its disposable on a given scheduler. Same as RxSwift's `ScheduledDisposable`.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Holds one replaceable disposable: setting a new one disposes the previous. Same as RxSwift's
 /// `SerialDisposable`. After disposal, any disposable assigned is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {

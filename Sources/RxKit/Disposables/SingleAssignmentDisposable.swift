@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Holds a disposable that is set exactly once, possibly after disposal was requested (then it is
 /// disposed as soon as it is set). Same as RxSwift's `SingleAssignmentDisposable`.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {

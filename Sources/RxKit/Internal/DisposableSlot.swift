@@ -7,18 +7,18 @@
 /// compiler outlines it as a call to the generic `Optional` value witness of the instantiated
 /// `Optional<any Disposable>` metadata (~59 instructions, even for `nil`). A holder pays that in its
 /// `deinit` and on every assignment into the property, so a few times per subscription and per sink
-/// (R4 RxKit: four per build). Non-generic on purpose: a generic enum is destroyed through its metadata too.
+/// (R4 RxKit: four per build). Non-generic on purpose: a generic enum is destroyed through its metadata too
+/// (which is why it is not one generic slot with CombineKit's `SubscriptionSlot`).
 ///
-/// SPI for RxCombineBridge's Rx → Combine subscription, which holds its Rx subscription in one; not part of
-/// RxKit's API.
-@_spi(ReactiveBridgeInternals)
-public enum DisposableSlot {
+/// Package-wide for RxCombineBridge's Rx → Combine subscription, which holds its Rx subscription in one;
+/// not part of RxKit's API.
+package enum DisposableSlot {
     case empty
     case holding(Disposable)
 
     /// The held disposable, moved out (no copy, no retain), leaving the slot empty; `nil` if it was empty.
     @inlinable @inline(__always)
-    public mutating func take() -> Disposable? {
+    package mutating func take() -> Disposable? {
         switch consume self {
         case .empty:
             self = .empty
@@ -31,7 +31,7 @@ public enum DisposableSlot {
 
     /// Whether the slot holds nothing.
     @inlinable
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         if case .empty = self { return true }
         return false
     }

@@ -295,9 +295,9 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
 /// Marks the thread that is subscribing an inner sequence from inside a sink's drain (see the top of this
 /// file). Set and cleared only by the draining thread; read by any thread an inner event arrives on.
 ///
-/// The word is the spare head word of the sink's `InnerSubscriptionGroup` (a `Lock`, whose head word is
-/// free after `init`, see `Lock.spareWord`): no allocation of its own. The sink holds the group for as
-/// long as it uses this.
+/// The word is the spare head word of the sink's `InnerSubscriptionGroup` (a `BoxedSerialDrain`, whose head
+/// word is free after `init`, see `BoxedSerialDrain.spareWord`): no allocation of its own. The sink holds
+/// the group for as long as it uses this.
 struct InlineDelivery {
     private let storage: UnsafeMutablePointer<Int>
 

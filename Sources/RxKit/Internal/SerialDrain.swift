@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Serialises work submitted from several threads without holding a lock while the work runs.
 ///
 /// Multi-source operators (merge, zip, combineLatest, withLatestFrom, flatMap, …) receive events from
@@ -89,14 +91,50 @@ final class SerialDrain<Message>: @unchecked Sendable {
 /// `Message` enum, together about 800 instructions per flatMap stage). Messages exist only when another
 /// thread is draining, so they are queued boxed (`QueuedMessage`), and only then.
 ///
-/// The drain *is* its lock (a `Lock` subclass), and the sinks' `InnerSubscriptionGroup` is a drain, whose
-/// short sections share that lock: one object per flattening subscription instead of three.
-class BoxedSerialDrain: Lock, @unchecked Sendable {
+/// The drain *is* its lock (its mutex is inline, laid out as a `Lock`'s), and the sinks'
+/// `InnerSubscriptionGroup` is a drain, whose short sections share that lock: one object per flattening
+/// subscription instead of three.
+class BoxedSerialDrain: @unchecked Sendable {
+    // The mutex, inside the object (see `InlineMutex`); these three must stay the first stored properties.
+    // The head word is free after `init` (`spareWord`).
+    private var mutexHead = InlineWord.sentinel
+    private var mutexStorage = PlatformMutex()
+    private var mutexTail = InlineWord.sentinel
     // Guarded by the lock (`self`); `pendingCount` mirrors `pending.count - pendingHead`.
     @exclusivity(unchecked) private var busy = false
     @exclusivity(unchecked) private var pending: [AnyObject] = []
     @exclusivity(unchecked) private var pendingHead = 0
     @exclusivity(unchecked) private var pendingCount = 0
+
+    init() {
+        InlineMutex.setUpKeepingHeadWord(self, owner: "BoxedSerialDrain")
+    }
+
+    deinit {
+        mutex.destroy()
+    }
+
+    @inline(__always)
+    private final var mutex: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: 0)) }
+
+    /// The head word, free after `init`: a subclass may use it as a word of its own (`InlineDelivery` in the
+    /// flattening sinks' group).
+    final var spareWord: UnsafeMutablePointer<Int> { InlineWord.address(of: self) }
+
+    @inline(__always)
+    final func lock() {
+        mutex.lock()
+    }
+
+    @inline(__always)
+    final func unlock() {
+        mutex.unlock()
+    }
+
+    @inline(__always)
+    final func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try mutex.withLock(body)
+    }
 
     /// Becomes the drainer if nobody is (see `SerialDrain.tryBegin`); on `true` the caller runs its work,
     /// then calls `finish(_:)`.

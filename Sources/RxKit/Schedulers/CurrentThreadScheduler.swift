@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// Runs work on the current thread; work scheduled while other work runs on this thread is queued and
 /// run after it (a trampoline), which keeps recursive subscriptions from growing the stack.
 /// Same as RxSwift's `CurrentThreadScheduler`.

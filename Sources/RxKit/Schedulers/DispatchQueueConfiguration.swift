@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBridgePrimitives
 
 /// The scheduling logic shared by the dispatch-queue schedulers.
 struct DispatchQueueConfiguration: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBridgePrimitives
 
 /// Tells whether the caller runs on the main queue. A queue-specific key is more reliable than
 /// `Thread.isMainThread`: on Linux, after `dispatchMain()` the main queue is drained by a worker thread.

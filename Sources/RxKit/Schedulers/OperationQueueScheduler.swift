@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 /// Runs work as operations on an `OperationQueue`. Same as RxSwift's `OperationQueueScheduler`.
 public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {

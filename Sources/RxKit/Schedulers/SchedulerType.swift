@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBridgePrimitives
 
 /// Time as RxKit schedulers see it. Same as RxSwift's `RxTime`.
 public typealias RxTime = Date

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBridgePrimitives
 
 /// Runs work serially on a dispatch queue. Same as RxSwift's `SerialDispatchQueueScheduler`.
 /// Work is always dispatched asynchronously, even from the queue itself.

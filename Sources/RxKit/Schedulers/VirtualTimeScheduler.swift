@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 /// How a `VirtualTimeScheduler` converts between its virtual clock and real time.
 /// Same as RxSwift's `VirtualTimeConverterType`.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// The observer list and delivery engine shared by RxKit's subjects.
 ///
 /// Guarantees:

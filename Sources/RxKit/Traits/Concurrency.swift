@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 // async/await interop (RxSwift 6.5's Observable+Concurrency.swift, PrimitiveSequence+Concurrency.swift,
 // Infallible+Concurrency.swift, RxCocoa's SharedSequence+Concurrency.swift), plus the async `create`
 // forms RxSwift users ask for (ReactiveX/RxSwift#2479).

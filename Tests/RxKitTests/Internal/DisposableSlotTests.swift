@@ -1,5 +1,5 @@
-// `DisposableSlot` is SPI (RxCombineBridge holds its Rx subscription in one).
-@_spi(ReactiveBridgeInternals) import RxKit
+// `DisposableSlot` is package-wide (RxCombineBridge holds its Rx subscription in one).
+import RxKit
 import Testing
 
 /// A disposable object that counts its disposals, to check identity and release.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ObservableType {
     /// A sequence of `elements`, then completion, each sent in its own recursive action on `scheduler`
     /// (so a long sequence does not grow the stack and can be disposed midway).

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ObservableType {
     /// Drops the source's elements for `duration` after subscription, then emits the rest; terminal
     /// events pass at any time. The timer runs on `scheduler`. Same as RxSwift's `skip(_:scheduler:)`.

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// A sequence that starts sharing its source only when `connect()` is called. Same as RxSwift's
 /// `ConnectableObservableType`.
 public protocol ConnectableObservableType: ObservableType {

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ConnectableObservableType {
     /// Connects when the first subscriber arrives and disconnects when the last one leaves (or when the
     /// shared sequence terminates); a later subscriber connects again. Same as RxSwift's `refCount()`.

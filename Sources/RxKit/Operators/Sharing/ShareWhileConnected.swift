@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 /// `share(replay: 0 or 1, scope: .whileConnected)`: one subscription to the source while anyone is
 /// subscribed, replaying the latest element (with `replay: 1`) to each new subscriber. RxSwift gives these
 /// two cases their own types (`ShareWhileConnected`, `ShareReplay1WhileConnected`) instead of

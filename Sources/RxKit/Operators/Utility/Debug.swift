@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveBridgePrimitives
 
 extension ObservableType {
     /// Prints every event, the subscription and its disposal to standard output, each line stamped

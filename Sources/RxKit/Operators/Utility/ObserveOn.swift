@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ObservableType {
     /// Delivers every event on `scheduler`, one scheduled hop per event, in order. Subscription and
     /// disposal are not moved (use `subscribe(on:)` for that). Same as RxSwift's `observe(on:)`.

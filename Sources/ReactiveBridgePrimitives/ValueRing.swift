@@ -9,20 +9,21 @@
 ///
 /// Not thread-safe by itself: its owner touches it only under its own lock.
 ///
-/// SPI for CombineKitExt (its `DeliveryQueue`, `ReplayingSubject` and `zip` over a collection); not part
-/// of CombineKit's API.
-@_spi(ReactiveBridgeInternals)
-public final class ValueRing<Value> {
+/// Used by CombineKit's `DemandBuffer` and flattening inners, and by CombineKitExt's `DeliveryQueue`,
+/// `ReplayingSubject` and `zip` over a collection.
+@usableFromInline
+package final class ValueRing<Value> {
     // Guarded by the owner's lock; nothing is called out while an access lasts, so the run-time
     // exclusivity checks (a runtime call per access, which only catches same-thread overlaps) are off.
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<Value>?
-    @exclusivity(unchecked) private var capacity = 0
-    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) @usableFromInline var storage: UnsafeMutablePointer<Value>?
+    @exclusivity(unchecked) @usableFromInline var capacity = 0
+    @exclusivity(unchecked) @usableFromInline var start = 0
     /// The number of values held.
-    @exclusivity(unchecked) public private(set) var count = 0
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count = 0
 
     /// Creates an empty ring; its block is allocated with the first value.
-    public init() {}
+    @inlinable
+    package init() {}
 
     deinit {
         guard let storage else { return }
@@ -33,17 +34,20 @@ public final class ValueRing<Value> {
     }
 
     /// Whether the ring holds no value.
-    public var isEmpty: Bool { count == 0 }
+    @inlinable
+    package var isEmpty: Bool { count == 0 }
 
     /// Adds `value` at the end.
-    public func append(_ value: Value) {
+    @inlinable
+    package func append(_ value: Value) {
         if count == capacity { grow() }
         (storage! + (start + count) % capacity).initialize(to: value)
         count += 1
     }
 
     /// Removes and returns the first value (the ring must not be empty).
-    public func removeFirst() -> Value {
+    @inlinable
+    package func removeFirst() -> Value {
         precondition(count > 0, "ValueRing.removeFirst() on an empty ring")
         let value = (storage! + start).move()
         start = (start + 1) % capacity
@@ -53,13 +57,15 @@ public final class ValueRing<Value> {
     }
 
     /// Replaces the last value (the ring must not be empty).
-    public func replaceLast(with value: Value) {
+    @inlinable
+    package func replaceLast(with value: Value) {
         precondition(count > 0, "ValueRing.replaceLast(with:) on an empty ring")
         (storage! + (start + count - 1) % capacity).pointee = value
     }
 
     /// Removes every value, keeping the block.
-    public func removeAll() {
+    @inlinable
+    package func removeAll() {
         guard let storage else { return }
         for offset in 0..<count {
             (storage + (start + offset) % capacity).deinitialize(count: 1)
@@ -69,12 +75,14 @@ public final class ValueRing<Value> {
     }
 
     /// Calls `body` with each value, first to last.
-    public func forEach(_ body: (Value) -> Void) {
+    @inlinable
+    package func forEach(_ body: (Value) -> Void) {
         guard let storage else { return }
         for offset in 0..<count { body((storage + (start + offset) % capacity).pointee) }
     }
 
-    private func grow() {
+    @usableFromInline
+    func grow() {
         let newCapacity = Swift.max(8, capacity * 2)
         let newStorage = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
         if let storage {

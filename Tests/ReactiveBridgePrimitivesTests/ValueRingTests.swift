@@ -1,4 +1,4 @@
-@_spi(ReactiveBridgeInternals) import CombineKit
+import ReactiveBridgePrimitives
 import Testing
 
 /// A value whose instances are counted, to check that the ring releases what it holds.

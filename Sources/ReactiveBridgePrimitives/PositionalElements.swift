@@ -11,22 +11,36 @@
 ///
 /// The elements read are exactly those the iterator would give, in the same order: a sequence offering
 /// contiguous storage promises that storage holds its elements in iteration order.
-internal struct PositionalElements {
+///
+/// Used by CombineKit's `Publishers.Sequence` (its subscription, `map`, `scan`, `replaceNil`) and RxKit's
+/// `from`/`of`.
+@usableFromInline
+package struct PositionalElements: Sendable {
     /// How the elements are found.
-    internal enum Layout {
+    @usableFromInline
+    package enum Layout: Sendable {
         /// In the storage `withContiguousStorageIfAvailable` hands out.
         case contiguous
         /// `base`, `base + 1`, …: a `Range<Int>` or `ClosedRange<Int>` (whose elements are `Int`).
         case integers(base: Int)
     }
 
-    internal let layout: Layout
+    @usableFromInline
+    package let layout: Layout
     /// The number of elements.
-    internal let count: Int
+    @usableFromInline
+    package let count: Int
+
+    @inlinable
+    init(layout: Layout, count: Int) {
+        self.layout = layout
+        self.count = count
+    }
 
     /// The layout of `elements`, or `nil` when they can only be read through their iterator. Costs a
     /// dynamic cast or two and one call, so ask once and keep the answer.
-    internal static func of<Elements: Sequence>(_ elements: Elements) -> PositionalElements? {
+    @inlinable
+    package static func of<Elements: Sequence>(_ elements: Elements) -> PositionalElements? {
         if let count = elements.withContiguousStorageIfAvailable({ $0.count }) {
             return PositionalElements(layout: .contiguous, count: count)
         }
@@ -44,8 +58,8 @@ internal struct PositionalElements {
 
     /// Calls `body` with a reader of the elements of `elements` (which must be the sequence this layout was
     /// made for, or one with the same layout and at least `count` elements) and returns its result.
-    @inline(__always)
-    internal func withReader<Elements: Sequence, Result>(of elements: Elements, _ body: (Reader<Elements.Element>) -> Result) -> Result {
+    @inlinable @inline(__always)
+    package func withReader<Elements: Sequence, Result>(of elements: Elements, _ body: (Reader<Elements.Element>) -> Result) -> Result {
         switch layout {
         case .contiguous:
             // Storage could in principle differ between calls; a sequence that changed its mind is read
@@ -60,15 +74,24 @@ internal struct PositionalElements {
     }
 
     /// The elements by position, valid only inside `withReader`'s `body`.
-    internal struct Reader<Element> {
-        fileprivate let base: UnsafePointer<Element>?
-        fileprivate let integerBase: Int
+    @usableFromInline
+    package struct Reader<Element> {
+        @usableFromInline let base: UnsafePointer<Element>?
+        @usableFromInline let integerBase: Int
         /// The number of elements that can be read.
-        internal let count: Int
+        @usableFromInline
+        package let count: Int
+
+        @inlinable
+        init(base: UnsafePointer<Element>?, integerBase: Int, count: Int) {
+            self.base = base
+            self.integerBase = integerBase
+            self.count = count
+        }
 
         /// The element at `position` (`0 ..< count`).
-        @inline(__always)
-        internal func element(at position: Int) -> Element {
+        @inlinable @inline(__always)
+        package func element(at position: Int) -> Element {
             if let base { return base[position] }
             // Only made for `Range<Int>`/`ClosedRange<Int>`, whose `Element` is `Int`.
             return unsafeBitCast(integerBase &+ position, to: Element.self)
@@ -78,7 +101,8 @@ internal struct PositionalElements {
 
 extension Sequence {
     /// `map(transform)`, reading the elements by position where it can (see `PositionalElements`).
-    internal func mapReadingByPosition<T>(_ transform: (Element) -> T) -> [T] {
+    @inlinable
+    package func mapReadingByPosition<T>(_ transform: (Element) -> T) -> [T] {
         guard let positional = PositionalElements.of(self) else { return map(transform) }
         return positional.withReader(of: self) { reader in
             [T](unsafeUninitializedCapacity: reader.count) { buffer, initialized in

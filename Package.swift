@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "RxKit", targets: ["RxKit"]),
         .library(name: "RxKitTest", targets: ["RxKitTest"]),
+        .library(name: "RxKitBlocking", targets: ["RxKitBlocking"]),
         .executable(name: "demo", targets: ["Demo"]),
         .library(name: "CombineKit", targets: ["CombineKit"]),
         .library(name: "CombineKitTest", targets: ["CombineKitTest"]),
@@ -25,10 +26,12 @@ let package = Package(
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics", "ReactiveBridgePrimitives"]),
         .target(name: "GrammarChecking", dependencies: ["ReactiveBridgePrimitives"]),
         .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking", "ReactiveBridgePrimitives"]),
+        .target(name: "RxKitBlocking", dependencies: ["RxKit", "ReactiveBridgePrimitives"]),
         .executableTarget(name: "Demo", dependencies: ["RxKit", "SampleSupport", "CurrencySample", "LocationSearchSample", "PostsSample",
                                                       "TodoListSample", "LiveQuerySample"],
                           path: "Samples/Demo"),
         .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
+        .testTarget(name: "RxKitBlockingTests", dependencies: ["RxKitBlocking", "RxKit"]),
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "CombineKit", dependencies: ["ReactiveBridgeAtomics", "ReactiveBridgePrimitives"]),

@@ -67,14 +67,18 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// Creates the sequence at `created`, subscribes a recording observer at `subscribed`, disposes at
-    /// `disposed`, runs the scheduler, and returns the observer.
-    public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    /// `disposed`, runs the scheduler, and returns the observer. `create` may return any
+    /// `ObservableConvertibleType`: an observable, a trait (`Single`, `Maybe`, `Completable`, `Infallible`,
+    /// `Driver`, `Signal`), a `TestableObservable` or a relay, as RxTest's `start` accepts.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
 
         _ = scheduleAbsoluteVirtual((), time: created) { _ in
-            source = create()
+            source = create().asObservable()
             return Disposables.create()
         }
         _ = scheduleAbsoluteVirtual((), time: subscribed) { _ in
@@ -90,12 +94,16 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// `start(created: 100, subscribed: 200, disposed:create:)`.
-    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        disposed: TestTime, create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// `start(created: 100, subscribed: 200, disposed: 1000, create:)`.
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }

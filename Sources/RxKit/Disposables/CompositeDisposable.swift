@@ -43,6 +43,12 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         nextKey = 3
     }
 
+    /// A composite holding four or more disposables, as RxSwift's variadic initialiser.
+    public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable,
+                            _ disposable4: Disposable, _ disposables: Disposable...) {
+        self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// A composite holding all of `disposables`.
     public convenience init(disposables: [Disposable]) {
         self.init()

@@ -115,7 +115,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// A `Single` whose subscription starts a task running `work`; its result is the `Single`'s outcome.
     /// Disposing the subscription cancels the task.
     public static func create(priority: TaskPriority? = nil, work: @escaping @Sendable () async throws -> Element) -> Single<Element> {
-        let source = Observable<Element>.create { observer in
+        let source = Observable<Element>.onTask(priority: priority, detached: false) { observer in
             observer.onNext(try await work())
             observer.onCompleted()
         }
@@ -157,10 +157,16 @@ extension ObservableType {
     ///
     /// `subscribe` runs on a task, concurrently with the caller, so it is `@Sendable`.
     public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) async throws -> Void) -> Observable<Element> {
+        onTask(priority: nil, detached: false, subscribe)
+    }
+
+    /// `create(_:)` whose task runs at `priority`, detached from the subscriber's task if `detached`.
+    static func onTask(priority: TaskPriority?, detached: Bool,
+                       _ subscribe: @escaping @Sendable (AnyObserver<Element>) async throws -> Void) -> Observable<Element> {
         Observable<Element>.create { (observer: AnyObserver<Element>) -> Disposable in
             let slot = AsyncObserverSlot(observer)
             let forwarder = AnyObserver<Element> { slot.on($0) }
-            let task = Task {
+            let operation: @Sendable () async -> Void = {
                 do {
                     try await subscribe(forwarder)
                     if !Task.isCancelled { slot.on(.completed) }
@@ -168,6 +174,7 @@ extension ObservableType {
                     if !Task.isCancelled { slot.on(.error(error)) }
                 }
             }
+            let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
             return Disposables.create {
                 slot.clear()
                 task.cancel()
@@ -199,9 +206,10 @@ private final class AsyncObserverSlot<Element>: @unchecked Sendable {
 extension AsyncSequence where Self: Sendable {
     /// The sequence as an `Observable`: each subscription iterates it on a new task; the end of the
     /// sequence completes, a thrown error fails it, and disposing cancels the task. Same as RxSwift's
-    /// `AsyncSequence.asObservable()`.
-    public func asObservable() -> Observable<Element> {
-        Observable<Element>.create { (observer: AnyObserver<Element>) async throws -> Void in
+    /// `AsyncSequence.asObservable(priority:detached:)`: the task runs at `priority`, detached from the
+    /// subscriber's task if `detached`.
+    public func asObservable(priority: TaskPriority? = nil, detached: Bool = false) -> Observable<Element> {
+        Observable<Element>.onTask(priority: priority, detached: detached) { (observer: AnyObserver<Element>) async throws -> Void in
             for try await element in self {
                 if Task.isCancelled { return }
                 observer.onNext(element)

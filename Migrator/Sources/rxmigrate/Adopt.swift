@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct Adopt: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Switch imports from RxSwift to RxKit.")
+    func run() throws {}
+}

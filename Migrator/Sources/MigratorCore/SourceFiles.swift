@@ -114,3 +114,12 @@ private func isUnexpected(_ token: TokenSyntax) -> Bool {
     }
     return false
 }
+
+/// A parsed tree to hand between modules without importing SwiftSyntax.
+public struct SourceFileSyntaxBox {
+    public let tree: SourceFileSyntax
+
+    public init(_ tree: SourceFileSyntax) {
+        self.tree = tree
+    }
+}

@@ -37,6 +37,15 @@ let package = Package(
             dependencies: ["MigratorCore"],
             exclude: ["Fixtures"]
         ),
+        // The golden outputs of `convert` (the fixtures' and the samples' Rx view models), compiled against CombineKit
+        // and CombineKitExt: "the converted code compiles" is checked by this target's build.
+        .testTarget(
+            name: "ConvertedFixtures",
+            dependencies: [
+                .product(name: "CombineKit", package: mainPackage),
+                .product(name: "CombineKitExt", package: mainPackage),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,7 @@ public enum MigrationTable {
         row("`dematerialize`", "CombineKitExt `dematerialize()`", .same, .mechanical),
         row("`groupBy`", "—", .bridgeOnly, .manual, note: "Keep on Rx behind the bridge or restructure with a filter per key."),
         row("`window`", "—", .noCounterpart, .manual, note: "collect(.byTimeOrCount) gives arrays instead of inner streams."),
-        row("`decode`", "`decode(type:decoder:)`", .same, .manual, note: "The failure type becomes Error; the arguments are spelled differently."),
+        row("`decode`", "`decode(type:decoder:)`", .same, .mechanical),
         row("`withUnretained`", "—", .noCounterpart, .manual, note: "Capture [weak self] in the closure instead."),
         // Filtering
         row("`filter`", "`filter(_:)`", .same, .mechanical),

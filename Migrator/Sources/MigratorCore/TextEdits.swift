@@ -8,6 +8,8 @@ struct TextEdits {
         var end: Int
         var text: String
         var sequence: Int
+        /// At one offset, insertions of a higher priority come after those of a lower one (notes after code).
+        var priority: Int
     }
 
     private(set) var edits: [Edit] = []
@@ -15,8 +17,8 @@ struct TextEdits {
     var isEmpty: Bool { edits.isEmpty }
 
     /// Replaces `[start, end)` (UTF-8 offsets).
-    mutating func replace(_ start: Int, _ end: Int, with text: String) {
-        edits.append(Edit(start: start, end: end, text: text, sequence: edits.count))
+    mutating func replace(_ start: Int, _ end: Int, with text: String, priority: Int = 0) {
+        edits.append(Edit(start: start, end: end, text: text, sequence: edits.count, priority: priority))
     }
 
     /// Replaces a token's text, keeping its trivia.
@@ -44,9 +46,18 @@ struct TextEdits {
     /// The text with the edits applied. Overlapping replacements keep the first one recorded.
     func apply(to text: String) -> String {
         var bytes = Array(text.utf8)
+        // An edit inside a larger replacement is dropped: the replacement wrote that text already.
+        let replacements = edits.filter { $0.start < $0.end }
+        let kept = edits.filter { edit in
+            !replacements.contains { outer in
+                outer.sequence != edit.sequence && outer.start <= edit.start && edit.end <= outer.end
+                    && (outer.end - outer.start > edit.end - edit.start)
+                    && !(edit.start == edit.end && (edit.start == outer.start || edit.start == outer.end))
+            }
+        }
         // From the end, so earlier offsets stay valid; at one offset, the edit recorded first is applied first,
         // so an insertion recorded later (an inner node's) ends up in front of it.
-        let ordered = edits.sorted { ($0.start, $0.end, -$0.sequence) > ($1.start, $1.end, -$1.sequence) }
+        let ordered = kept.sorted { ($0.start, $0.end, $0.priority, -$0.sequence) > ($1.start, $1.end, $1.priority, -$1.sequence) }
         var lowestStart = Int.max
         for edit in ordered {
             if edit.end > lowestStart { continue }

@@ -17,6 +17,7 @@ let someFilesFailed = ExitCode(1)
 
 /// Writes to standard error.
 func warn(_ message: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 

@@ -195,7 +195,8 @@ private final class ConvertVisitor: SyntaxVisitor {
         for item in tree.tokens(viewMode: .sourceAccurate) {
             let location = key(item)
             guard let use = uses[location], !consumed.contains(location) else { continue }
-            if keptRules.contains(use.rule) || use.api.hasPrefix("import ") { continue }
+            let rxName = use.rule.components(separatedBy: " → ")[0]
+            if keptRules.contains(rxName) || use.api.hasPrefix("import ") { continue }
             note(item, rule: use)
         }
         for (offset, texts) in notes {

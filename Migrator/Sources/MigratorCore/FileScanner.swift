@@ -300,7 +300,7 @@ final class FileScanner: SyntaxVisitor {
             findings.uses.append(use)
         } else if receiver.names.contains(where: localRxNames.contains) {
             findings.uses.append(use)
-        } else if !receiver.names.isEmpty && !isPlainRoot(receiver.names) {
+        } else if !receiver.names.isEmpty && !isPlainRoot(receiver.path) {
             findings.pending.append(PendingUse(use: use, names: receiver.names))
         }
         return .visitChildren
@@ -346,21 +346,31 @@ final class FileScanner: SyntaxVisitor {
 
     /// Walks a receiver chain (`a.b(…).c`) towards its root: whether it holds certain evidence, and the member and
     /// variable names met on the way.
-    private func chainEvidence(_ expression: ExprSyntax?) -> (found: Bool, names: [String]) {
+    private func chainEvidence(_ expression: ExprSyntax?) -> (found: Bool, names: [String], path: [String]) {
         var names: [String] = []
+        // The property path to the root (`viewModel.results` in `viewModel.results.map { … }.filter`).
+        var path: [String] = []
         var current = expression
         while let expression = current {
             if let call = expression.as(FunctionCallExprSyntax.self) {
-                if isCertain(call) { return (true, names) }
-                current = call.calledExpression
+                if isCertain(call) { return (true, names, path) }
+                if let access = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                    names.append(access.declName.baseName.text)
+                    if rxTypeName(of: access.base) != nil { return (true, names, path) }
+                    current = access.base
+                } else {
+                    current = call.calledExpression
+                }
             } else if let access = expression.as(MemberAccessExprSyntax.self) {
                 let name = access.declName.baseName.text
-                if name == "rx" && access.base != nil { return (true, names) }
-                if rxTypeName(of: access.base) != nil { return (true, names) }
+                if name == "rx" && access.base != nil { return (true, names, path) }
+                if rxTypeName(of: access.base) != nil { return (true, names, path) }
                 names.append(name)
+                path.append(name)
                 current = access.base
             } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 names.append(reference.baseName.text)
+                path.append(reference.baseName.text)
                 current = nil
             } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
                 current = optional.expression
@@ -372,7 +382,7 @@ final class FileScanner: SyntaxVisitor {
                 current = nil
             }
         }
-        return (false, names)
+        return (false, names, path)
     }
 
     /// Whether the chain continues (towards its end) into a certain Rx call: `x.map { }.subscribe(onNext:)`.

@@ -43,8 +43,11 @@ public struct MigrationRule: Sendable, Hashable {
     /// Matches static and implicit-member calls only (`Observable.just(_:)`, `.just(_:)`): creation operators.
     public let creationOnly: Bool
 
-    /// The stable identifier of the rule in reports: the Rx cell without markup.
-    public var id: String { MigrationRule.plain(rx) }
+    /// The stable identifier of the rule in reports: the Rx cell without markup, followed by " → " and the
+    /// counterpart when another row has the same Rx cell.
+    public var id: String {
+        MigrationTable.duplicatedRx.contains(rx) ? "\(MigrationRule.plain(rx)) → \(counterpart)" : MigrationRule.plain(rx)
+    }
     /// The counterpart without markup.
     public var counterpart: String { MigrationRule.plain(combine) }
     /// The link into the guide.

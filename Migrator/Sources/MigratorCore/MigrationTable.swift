@@ -6,6 +6,14 @@ public enum MigrationTable {
     /// Every rule: the guide's table rows in the guide's order, then the rules beyond the table.
     public static let rules: [MigrationRule] = tableRules + extraRules
 
+    /// Rx cells more than one row has (`startWith`, `flatMapLatest`, …).
+    static let duplicatedRx: Set<String> = {
+        var seen = Set<String>()
+        var duplicated = Set<String>()
+        for rule in tableRules where !seen.insert(rule.rx).inserted { duplicated.insert(rule.rx) }
+        return duplicated
+    }()
+
     /// The anchor of the guide's operator and type table.
     public static let tableAnchor = "c-operator-and-type-table"
 
@@ -51,10 +59,10 @@ public enum MigrationTable {
         row("`sample`", "CombineKitExt `sample(_:defaultValue:)`", .same, .mechanical),
         row("`ifEmpty(default:)`", "`replaceEmpty(with:)`", .same, .mechanical),
         // Combining
-        row("`merge`", "`merge(with:)`", .same, .manual, note: "Observable.merge(a, b) becomes a.merge(with: b)."),
-        row("`zip`", "`zip(_:)`", .differs, .manual,
+        row("`merge`", "`merge(with:)`", .same, .mechanical, note: "Observable.merge(a, b) becomes a.merge(with: b)."),
+        row("`zip`", "`zip(_:)`", .differs, .review,
             note: "Rx completes when every source has completed; Combine as soon as a finished source has nothing left to pair."),
-        row("`combineLatest`", "`combineLatest(_:)`", .differs, .manual,
+        row("`combineLatest`", "`combineLatest(_:)`", .differs, .review,
             note: "A source completing without a value ends Rx at the next value of another source, Combine only when all have finished."),
         row("`concat`", "`append(_:)`", .same, .mechanical),
         row("`flatMap`", "`flatMap(_:)`", .same, .mechanical),
@@ -75,9 +83,9 @@ public enum MigrationTable {
         row("`retry(when:)`, `retryWhen`", "CombineKitExt `retry(when:)`", .same, .mechanical),
         row("`timeout`", "`timeout(_:scheduler:customError:)`", .differs, .manual,
             note: "Combine finishes on a timeout unless customError is given; Rx fails with RxError.timeout."),
-        row("`debounce`", "`debounce(for:scheduler:)`", .differs, .manual,
+        row("`debounce`", "`debounce(for:scheduler:)`", .differs, .review,
             note: "At completion Rx sends the element still waiting; Combine drops it. Needs a Combine scheduler."),
-        row("`throttle`", "`throttle(for:scheduler:latest:)`", .differs, .manual,
+        row("`throttle`", "`throttle(for:scheduler:latest:)`", .differs, .review,
             note: "latest: false differs, and so does an error with an element held. Needs a Combine scheduler."),
         // Creation
         row("`just`", "`Just`", .same, .mechanical, creation: true),
@@ -128,7 +136,7 @@ public enum MigrationTable {
         row("`do`", "`handleEvents(…)`", .same, .mechanical),
         row("`do(onDispose:)`", "CombineKitExt `onDispose(_:)`", .same, .mechanical),
         row("`debug`", "`print(_:to:)`", .same, .mechanical),
-        row("`delay`", "`delay(for:scheduler:)`", .differs, .manual,
+        row("`delay`", "`delay(for:scheduler:)`", .differs, .review,
             note: "Rx does not delay errors; Combine delays a failure like a value. Needs a Combine scheduler."),
         row("`delaySubscription`", "`Just(()).delay(for:scheduler:)` + `flatMap` to the source", .same, .manual),
         row("`publish`, `multicast`, `replay`, `replayAll`, `connect`, `refCount`", "`multicast(subject:)`, `multicast(_:)`, `connect()`, `autoconnect()`",
@@ -167,7 +175,7 @@ public enum MigrationTable {
               apis: ["Disposable", "Disposables", "CompositeDisposable", "SerialDisposable"]),
         extra("MainScheduler, SchedulerType", "DispatchQueue.main, a Combine Scheduler", .differs, .review, anchor: "schedulers-and-main-thread-hops",
               apis: ["MainScheduler", "SchedulerType", "ConcurrentDispatchQueueScheduler", "SerialDispatchQueueScheduler", "SharingScheduler"],
-              note: "receive(on: DispatchQueue.main) always hops."),
+              note: "Rx schedulers become Combine schedulers (DispatchQueue, RunLoop, a test scheduler); DispatchQueue.main always hops."),
         extra("AnyObserver, ObserverType", "PublisherEmitter, Subscriber", .same, .manual, anchor: "name-map-rx-name--combinekitext-name",
               apis: ["AnyObserver", "ObserverType", "ObservableType", "ObservableConvertibleType"]),
         extra("TestScheduler, createHotObservable, createColdObservable (RxTest)", "CombineTestScheduler (CombineKitTest)", .same, .manual,

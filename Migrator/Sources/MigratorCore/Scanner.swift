@@ -159,7 +159,8 @@ public struct Scanner: Sendable {
 
     static func layer(of result: FileResult) -> Layer {
         let name = (result.path as NSString).lastPathComponent
-        if result.path.contains("Tests/") || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") { return .test }
+        let directory = ((result.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        if directory.hasSuffix("Tests") || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") { return .test }
         if name.contains("ViewModel") || name.contains("Presenter") { return .viewModel }
         if name.contains("View") || name.contains("Controller") || name.contains("Cell") || result.findings?.importsUIKit == true {
             return .view

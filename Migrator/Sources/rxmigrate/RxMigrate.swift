@@ -46,3 +46,11 @@ final class ProgressLine: @unchecked Sendable {
 func reportProblems(_ problems: [FileProblem]) {
     for problem in problems { warn("rxmigrate: \(problem.path): \(problem.reason)") }
 }
+
+/// Prints a run's output and messages; a run with problems exits with status 1.
+func finish(_ run: RunOutput) throws {
+    FileHandle.standardOutput.write(Data(run.output.utf8))
+    for message in run.messages { warn(message) }
+    reportProblems(run.problems)
+    if run.exitStatus != 0 { throw someFilesFailed }
+}

@@ -8,7 +8,7 @@ final class Timing {
     let taps = PassthroughSubject<Void, Never>()
     let label = UILabel()
 
-    func wire(_ text: AnyPublisher<String, Error>, scheduler: SchedulerType) { // MIGRATE: SchedulerType: receive(on: DispatchQueue.main) always hops. (MigrationGuide.md#schedulers-and-main-thread-hops)
+    func wire(_ text: AnyPublisher<String, Error>, scheduler: SchedulerType) { // MIGRATE: SchedulerType: Rx schedulers become Combine schedulers (DispatchQueue, RunLoop, a test scheduler); DispatchQueue.main always hops. (MigrationGuide.md#schedulers-and-main-thread-hops)
         text
             .throttle(for: .milliseconds(300), scheduler: scheduler, latest: false) // MIGRATE: throttle: latest: false differs, and so does an error with an element held. Needs a Combine scheduler. (MigrationGuide.md#c-operator-and-type-table)
             .debounce(for: .milliseconds(100), scheduler: scheduler) // MIGRATE: debounce: at completion Rx sends the element still waiting, Combine drops it (MigrationGuide.md#c-operator-and-type-table)

@@ -32,6 +32,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Times `scan` on a large generated tree (see README.md, "Speed"); not a test.
+        .executableTarget(name: "scan-benchmark", dependencies: ["MigratorCore"]),
         .testTarget(
             name: "MigratorTests",
             dependencies: ["MigratorCore"],

@@ -21,7 +21,7 @@ public enum Converter {
     /// Converts parsed files together (a use in one file may be explained by a declaration in another).
     public static func convert(_ files: [(path: String, text: String, tree: SourceFileSyntaxBox)]) -> [Result] {
         let results = files.map { file -> Scanner.FileResult in
-            let scanner = FileScanner(tree: file.tree.tree, fileName: file.path)
+            let scanner = FileScanner(tree: file.tree.tree, text: file.text)
             return Scanner.FileResult(path: file.path, lines: 0, findings: scanner.run(file.tree.tree))
         }
         let report = Scanner.report(roots: files.map(\.path), results: results, walkProblems: [])
@@ -93,7 +93,7 @@ private let rxSchedulerNames = ["MainScheduler", "ConcurrentDispatchQueueSchedul
 private final class ConvertVisitor: SyntaxVisitor {
     let bytes: [UInt8]
     let tree: SourceFileSyntax
-    let converter: SourceLocationConverter
+    let lines: LineTable
     var edits = TextEdits()
     /// Uses `scan` found, by "line:column" of their name token.
     var uses: [String: ScanReport.Use] = [:]
@@ -114,7 +114,7 @@ private final class ConvertVisitor: SyntaxVisitor {
     init(text: String, tree: SourceFileSyntax, path: String, uses: [ScanReport.Use]) {
         bytes = Array(text.utf8)
         self.tree = tree
-        converter = SourceLocationConverter(fileName: path, tree: tree)
+        lines = LineTable(text)
         super.init(viewMode: .sourceAccurate)
         for use in uses { self.uses["\(use.line):\(use.column)"] = use }
         collectDeclarations()
@@ -160,7 +160,7 @@ private final class ConvertVisitor: SyntaxVisitor {
     // MARK: - Helpers
 
     private func key(_ token: TokenSyntax) -> String {
-        let location = token.startLocation(converter: converter)
+        let location = lines.location(of: token)
         return "\(location.line):\(location.column)"
     }
 
@@ -181,7 +181,7 @@ private final class ConvertVisitor: SyntaxVisitor {
         let text = "\(Converter.marker) \(what) (MigrationGuide.md#\(anchor))"
         if notes[end]?.contains(text) == true { return }
         notes[end, default: []].append(text)
-        noteTexts.append("\(token.startLocation(converter: converter).line): \(text)")
+        noteTexts.append("\(lines.location(of: token).line): \(text)")
     }
 
     private func note(_ token: TokenSyntax, rule use: ScanReport.Use) {

@@ -52,7 +52,7 @@ public struct PublicRxDeclaration: Codable, Sendable, Hashable {
 final class FileScanner: SyntaxVisitor {
     private let knowledge = RxKnowledge.shared
     private let rules = MigrationTable.rules
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
     private(set) var findings = FileFindings()
     /// Names (variables, parameters, properties, functions) declared with Rx types in this file.
     private var localRxNames: Set<String> = []
@@ -61,8 +61,8 @@ final class FileScanner: SyntaxVisitor {
     /// Rx type names this file declares types of its own for.
     private var shadowedTypes: Set<String> = []
 
-    init(tree: SourceFileSyntax, fileName: String) {
-        converter = SourceLocationConverter(fileName: fileName, tree: tree)
+    init(tree: SourceFileSyntax, text: String) {
+        lines = LineTable(text)
         super.init(viewMode: .sourceAccurate)
         for item in tree.statements {
             if let importDecl = item.item.as(ImportDeclSyntax.self), let module = importDecl.path.first?.name.text {
@@ -211,7 +211,7 @@ final class FileScanner: SyntaxVisitor {
             signature = "init\(initializer.signature.trimmedDescription)"
         }
         guard let modifiers, force || isPublic(modifiers), types.contains(where: mentionsRxType) else { return }
-        let line = decl.startLocation(converter: converter).line
+        let line = lines.location(decl.positionAfterSkippingLeadingTrivia.utf8Offset).line
         let oneLine = signature.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         findings.publicRx.append(PublicRxDeclaration(line: line, declaration: oneLine))
     }
@@ -264,6 +264,8 @@ final class FileScanner: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard findings.importsRx, let access = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
         let name = access.declName.baseName.text
+        // Most calls are not Rx operators: look the name up before building anything.
+        guard knowledge.members[name] != nil || access.base.map({ rxTypeName(of: $0) != nil }) == true else { return .visitChildren }
         let labels = FileScanner.labels(of: node)
         let api = FileScanner.spelling(name, labels)
         // A static call on an Rx type: certain.
@@ -423,7 +425,7 @@ final class FileScanner: SyntaxVisitor {
     // MARK: - Helpers
 
     private func located(_ use: RawUse, at token: TokenSyntax) -> RawUse {
-        let location = token.startLocation(converter: converter)
+        let location = lines.location(of: token)
         var use = use
         use.line = location.line
         use.column = location.column

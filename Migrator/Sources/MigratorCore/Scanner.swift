@@ -55,7 +55,7 @@ public struct Scanner: Sendable {
         switch SourceFiles.parse(text, path: path) {
         case .failure(let problem): return FileResult(path: path, lines: lines, problem: problem)
         case .success(let tree):
-            let scanner = FileScanner(tree: tree, fileName: path)
+            let scanner = FileScanner(tree: tree, text: text)
             return FileResult(path: path, lines: lines, findings: scanner.run(tree))
         }
     }
@@ -188,15 +188,38 @@ public struct Scanner: Sendable {
             needs.remove(result.path)
             dependencies[result.path] = needs
         }
-        var remaining = Set(candidates.map(\.path))
+        // Kahn's algorithm: a file is ready when the files it needs are placed; the smallest (layer, path) goes first,
+        // and when none is ready (a cycle) the smallest left goes first.
+        var dependents: [String: [String]] = [:]
+        var waiting: [String: Int] = [:]
+        for (file, needs) in dependencies {
+            waiting[file] = needs.count
+            for need in needs { dependents[need, default: []].append(file) }
+        }
+        func key(_ file: String) -> OrderKey { OrderKey(layer: layers[file]!.rawValue, path: file) }
+        var ready = MinHeap<OrderKey>()
+        for (file, count) in waiting where count == 0 { ready.push(key(file)) }
+        let byKey = candidates.map(\.path).map(key).sorted()
+        var nextInCycle = 0
+        var placed = Set<String>()
         var steps: [ScanReport.OrderStep] = []
-        while !remaining.isEmpty {
-            let ready = remaining.filter { dependencies[$0, default: []].isDisjoint(with: remaining) }
-            let pool = ready.isEmpty ? remaining : ready
-            let next = pool.min { (layers[$0]!, $0) < (layers[$1]!, $1) }!
-            remaining.remove(next)
+        while placed.count < candidates.count {
+            var next: String?
+            while let top = ready.pop() {
+                if !placed.contains(top.path) { next = top.path; break }
+            }
+            if next == nil {
+                while placed.contains(byKey[nextInCycle].path) { nextInCycle += 1 }
+                next = byKey[nextInCycle].path
+            }
+            let file = next!
+            placed.insert(file)
+            for dependent in dependents[file] ?? [] where !placed.contains(dependent) {
+                waiting[dependent]! -= 1
+                if waiting[dependent] == 0 { ready.push(key(dependent)) }
+            }
             steps.append(ScanReport.OrderStep(
-                file: next, layer: layers[next]!.name, uses: uses[next]?.count ?? 0, after: dependencies[next, default: []].sorted()))
+                file: file, layer: layers[file]!.name, uses: uses[file]?.count ?? 0, after: dependencies[file, default: []].sorted()))
         }
         return steps
     }
@@ -229,5 +252,44 @@ private final class ResultBox: @unchecked Sendable {
         results[index] = result
         done += 1
         return done
+    }
+}
+
+/// The order of files in the suggested order: layer, then path.
+struct OrderKey: Comparable {
+    var layer: Int
+    var path: String
+
+    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool { (lhs.layer, lhs.path) < (rhs.layer, rhs.path) }
+}
+
+/// A binary min-heap.
+struct MinHeap<Element: Comparable> {
+    private var items: [Element] = []
+
+    mutating func push(_ element: Element) {
+        items.append(element)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            if items[child] < items[parent] { items.swapAt(child, parent); child = parent } else { break }
+        }
+    }
+
+    mutating func pop() -> Element? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count && items[left] < items[smallest] { smallest = left }
+            if right < items.count && items[right] < items[smallest] { smallest = right }
+            if smallest == parent { break }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top
     }
 }

@@ -17,6 +17,9 @@ struct Scan: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "Where the guide's links in the markdown and html reports point (a URL or path of MigrationGuide.md).")
+    var guide = "MigrationGuide.md"
+
     @Option(help: "Skip (and report) files larger than this.")
     var maxFileBytes = SourceFiles.defaultMaximumBytes
 
@@ -26,7 +29,11 @@ struct Scan: ParsableCommand {
         let scanner = Scanner(maximumBytes: maxFileBytes, progress: update)
         let report = scanner.scan(paths)
         progress.finish()
-        let rendered = format.render(report)
+        var rendered = format.render(report)
+        if guide != "MigrationGuide.md" && (format == .html || format == .markdown) {
+            rendered = rendered.replacingOccurrences(of: "(MigrationGuide.md#", with: "(\(guide)#")
+                .replacingOccurrences(of: "href=\"MigrationGuide.md#", with: "href=\"\(guide)#")
+        }
         if let output {
             do {
                 try Data(rendered.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

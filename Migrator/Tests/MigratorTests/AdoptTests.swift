@@ -48,3 +48,32 @@ import Testing
         #expect(second.messages.last == "rxmigrate adopt: changed 0 of 7 Rx files")
     }
 }
+
+/// The APIs `adopt` reports as missing from RxKit are missing from RxKit's sources, and the ones it does not
+/// report are there.
+@Suite struct RxKitGapTests {
+    static func rxKitSource() -> String {
+        let root = Paths.repository.appendingPathComponent("Sources/RxKit")
+        var text = ""
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "swift" { text += (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+        }
+        return text
+    }
+
+    @Test func missingAPIsAreMissingAndTheOthersExist() {
+        let source = Self.rxKitSource()
+        #expect(source.count > 10_000, "RxKit's sources were not found")
+        for name in Adopter.missingAPIs.keys {
+            #expect(!source.contains("func \(name)"), "RxKit declares \(name) now: drop it from Adopter.missingAPIs")
+        }
+        for name in ["flatMapLatest", "distinctUntilChanged", "withLatestFrom", "groupBy", "window", "asDriver", "drive", "bind",
+                     "disposed", "share", "observe", "throttle", "debounce", "retry"] {
+            #expect(source.contains("func \(name)"), "RxKit lacks \(name): add it to Adopter.missingAPIs")
+        }
+        for type in ["PublishRelay", "BehaviorRelay", "ReplayRelay", "Driver", "Signal", "DisposeBag", "ControlEvent", "Binder"] {
+            #expect(source.contains(" \(type)"), "RxKit lacks \(type)")
+        }
+    }
+}

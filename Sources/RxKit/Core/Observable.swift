@@ -39,7 +39,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
 
-    /// `map(transform)` on this sequence. `MapFilterProducer` (Map.swift) overrides it to add the stage
+    /// `map(transform)` on this sequence. `MapFilterProducer` (MapFilterFusion.swift) overrides it to add the stage
     /// to its own chain; any other sequence starts a chain.
     @usableFromInline
     func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {

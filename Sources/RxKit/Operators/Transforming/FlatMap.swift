@@ -9,23 +9,14 @@ extension ObservableType {
         FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
             source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: false)
     }
-
-    /// Like `flatMap`, but while an inner sequence is active the source's elements are dropped
-    /// (`selector` is not called for them). Same as RxSwift's `flatMapFirst`.
-    @inlinable
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
-        FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
-            source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: true)
-    }
 }
 
 /// The merge engine behind `flatMap`, `flatMapFirst`, `concatMap`, `merge()`, `merge(maxConcurrent:)`,
 /// `concat()` and `Observable.merge`.
-@usableFromInline
 ///
 /// `InnerObs` (always `InnerObserver<Inner.Element>`) is a generic parameter so that the inlinable entry
 /// points supply its metadata from the caller's cache; `run` would otherwise look it up per subscription.
+@usableFromInline
 final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
     where InnerObs.Element == Inner.Element {
     private let source: Observable<SourceElement>?

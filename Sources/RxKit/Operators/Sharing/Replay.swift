@@ -5,10 +5,4 @@ extension ObservableType {
         precondition(bufferSize >= 0, "replay(_:) needs a buffer size of 0 or more (got \(bufferSize)).")
         return multicast(ReplaySubject.create(bufferSize: bufferSize))
     }
-
-    /// `multicast(ReplaySubject.createUnbounded())`: subscribers first get every element so far.
-    /// Same as RxSwift's `replayAll()`.
-    public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject.createUnbounded())
-    }
 }

@@ -302,8 +302,8 @@ struct LaneHandle {
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
 /// enforces that nothing is delivered after the sink is disposed.
 ///
-/// A subclass that adopts `TypedElementLane` sets `hasElementLane = true` at the end of its `init`, so that
-/// the sink upstream of it finds the lane.
+/// A sink that takes its source's elements through the element lane is an `ElementSink`, which sets
+/// `hasElementLane` so that the sink upstream of it finds the lane.
 class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer

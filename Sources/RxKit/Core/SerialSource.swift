@@ -221,32 +221,18 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
 
 /// The sink of `_serialSource`: `create`'s sink without the drain. After a terminal event the sink is
 /// disposed, so later events are dropped by `forwardNext`'s disposed check.
-final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class SerialSourceSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error(let error):
-            onTerminal(error)
-        case .completed:
-            onTerminal(nil)
-        }
+    override func onError(_ error: Swift.Error) {
+        onTerminal(error)
     }
 
-    func onNextElement(_ element: Element) {
-        forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(at: element)
+    override func onCompleted() {
+        onTerminal(nil)
     }
 
     /// Closed before the event is delivered, so that a value the source sends during or after it is dropped

@@ -299,14 +299,13 @@ private let neverDisposedNode = ObserverNode()
 /// `Source` and `Result` are generic parameters of their own (not read as `Observer.Element`), so the
 /// per-element path finds their metadata in the sink's own generic arguments instead of an
 /// associated-type look-up.
-final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
+final class MapFilterSink<Source, Result, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
     where Observer.Element == Result {
     private let stages: MapFilterProducer<Result>
 
     init(stages: MapFilterProducer<Result>, observer: Observer, cancel: SinkLink?) {
         self.stages = stages
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
@@ -318,18 +317,7 @@ final class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer
         }
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
-    }
-
-    func onNextElement(_ element: Source) {
+    override func onNextElement(_ element: Source) {
         // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
         var value = element
         step(at: &value)

@@ -1,5 +1,5 @@
 import CombineKit
-@_spi(ReactiveBridgeInternals) import RxKit
+import RxKit
 
 extension ObservableConvertibleType {
     /// This sequence as a Combine-style publisher. Same idea as RxCombine's `asPublisher()`, without its

@@ -25,13 +25,13 @@ import CombineKit
 /// `Publishers.Sequence`) deliver inside the first `request`. Nested deliveries do not nest further, and
 /// another thread's elements arriving meanwhile are held, as before.
 ///
-/// It is an RxKit observer node (`ObserverNode`, SPI): RxKit's subjects and sinks call its element and
+/// It is an RxKit observer node (`ObserverNode`): RxKit's subjects and sinks call its element and
 /// terminal lanes through an unretained reference, as they call RxKit's own observers — through the
 /// `ElementLane` existential instead, each element cost a retain and a release. The state word is the
 /// node's (the first word of the object, reached through `InlineWord`), and so is the lock
 /// (`LockingObserverNode`: the mutex inside the object, one allocation fewer per subscription). Being a
 /// node with its lane flags set, it needs no `TypedElementLane` conformance (RxKit finds node lanes by class
-/// cast); without that SPI conformance the class can be `@usableFromInline`, so `ObservablePublisher`'s
+/// cast); without a conformance to that internal protocol the class can be `@usableFromInline`, so `ObservablePublisher`'s
 /// inlinable `receive(subscriber:)` makes it in the caller's specialised code, its metadata at hand (R2
 /// Rx→Combine 9,435 → 8,018 instructions per build, with `PublishRelay.init` inlinable).
 ///
@@ -120,7 +120,7 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
             downstreamSlot = block
         }
         subscribingThread = currentThreadIdentity()
-        super.init(elementLane: true, terminalLane: true)  // zeroes the node's state word
+        super.init(elementLane: true, terminalLane: true, _PackageOnly())  // zeroes the node's state word
         if fitsInRoom {
             let room = _firstSubclassPropertyAddress
             precondition(room.load(as: Int.self) == Self.roomPattern

@@ -64,8 +64,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// observes this sequence's elements (its Combine subscription), without the generic `subscribe(_:)`
     /// (whose unspecialised code looks up the node's `ObserverType` conformance per subscription) where
     /// this sequence has such a path; `nil` otherwise.
-    @_spi(ReactiveBridgeInternals)
-    public final func _subscribe(node: ObserverNode) -> SubjectSubscription? {
+    package final func _subscribe(node: ObserverNode) -> SubjectSubscription? {
         precondition(node.hasElementLane && node.hasTerminalLane,
                      "Observable._subscribe(node:) takes a node with both lanes; subscribe other observers with subscribe(_:)")
         return subscribe(shareConnection: node)

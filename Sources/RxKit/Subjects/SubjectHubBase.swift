@@ -95,15 +95,14 @@ class SubjectHubBase: LockingObserverNode, @unchecked Sendable {
 /// disposing later does nothing), without a weak reference, which allocates a side table for the hub on
 /// every subscribed subject.
 ///
-/// SPI for the bridge, whose Rx→Combine subscription keeps it as itself (`Observable._subscribe(node:)`)
-/// rather than as a `Disposable` existential.
-@_spi(ReactiveBridgeInternals)
-public struct SubjectSubscription: Disposable {
+/// `package` for the bridge, whose Rx→Combine subscription keeps it as itself
+/// (`Observable._subscribe(node:)`) rather than as a `Disposable` existential.
+package struct SubjectSubscription: Disposable {
     let hub: SubjectHubBase
     let key: UInt64
 
     /// Removes the observer.
-    public func dispose() {
+    package func dispose() {
         hub.remove(key: key)
     }
 }

@@ -1,5 +1,5 @@
 import CombineKit
-@_spi(ReactiveBridgeInternals) import RxKit
+import RxKit
 
 extension ObservableType {
     /// Feeds this sequence into an `@Published` property, for as long as the property's owner lives

@@ -1,5 +1,5 @@
 import CombineKit
-@_spi(ReactiveBridgeInternals) import RxKit
+import RxKit
 import ReactiveBridgePrimitives
 
 extension Publisher {

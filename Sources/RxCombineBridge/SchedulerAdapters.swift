@@ -1,7 +1,7 @@
 import ReactiveBridgePrimitives
 import CombineKit
 import Foundation
-@_spi(ReactiveBridgeInternals) import RxKit
+import RxKit
 
 // MARK: - RxKit scheduler as a CombineKit scheduler
 

@@ -1,5 +1,5 @@
 import CombineKit
-@_spi(ReactiveBridgeInternals) import RxKit
+import RxKit
 
 // MARK: - RxKit relays and subjects as CombineKit subjects
 

@@ -14,10 +14,7 @@
 /// the cast is made: only on an observer whose `Element` is statically the sender's element type
 /// (`Sink.init`, `SubjectHub.Entry.init`, `AnyObserver.init`), and every conformer is a `TypedElementLane` whose
 /// `onNextElement(at:)` reads exactly its own `Element`.
-///
-/// Exposed as SPI (`@_spi(ReactiveBridgeInternals) import RxKit`) for the bridge module only.
-@_spi(ReactiveBridgeInternals)
-public protocol ElementLane: AnyObject {
+protocol ElementLane: AnyObject {
     /// Same as `on(.next(element))`, where `element` points to a value of the observer's `Element` type.
     func onNextElement(at element: UnsafeRawPointer)
 }
@@ -27,25 +24,22 @@ public protocol ElementLane: AnyObject {
 /// and `onNextElement(at:)` is `onNextElement(pointer.assumingMemoryBound(to: Element.self).pointee)`.
 /// Each conformer writes that one line itself: a shared default in a protocol extension would cost a
 /// `swift_getWitnessTable` call per element for generic conformers.
-@_spi(ReactiveBridgeInternals)
-public protocol TypedElementLane: ElementLane, ObserverType {
+protocol TypedElementLane: ElementLane, ObserverType {
     /// Same as `on(.next(element))`.
     func onNextElement(_ element: Element)
 }
 
-@_spi(ReactiveBridgeInternals)
 extension ObserverType {
     /// This observer's element lane, if it has one. Only call where the element type the caller will
     /// send is statically `Element` (see `ElementLane`).
     @inline(__always)
-    public var elementLane: ElementLane? { self as? ElementLane }
+    var elementLane: ElementLane? { self as? ElementLane }
 }
 
-@_spi(ReactiveBridgeInternals)
 extension ElementLane {
     /// Sends `element`, which must be of the type the lane was discovered for.
     @inline(__always)
-    public func send<Element>(_ element: Element) {
+    func send<Element>(_ element: Element) {
         // A local copy passed with `&` (inout-to-pointer): unlike `withUnsafePointer(to:)`, which the
         // optimiser leaves as an out-of-line generic call with a closure in unspecialised code, this is a
         // value-witness copy and a direct call.
@@ -57,13 +51,13 @@ extension ElementLane {
     /// keeps the compiler's check on raw pointers to values that may hold references quiet for a
     /// conversion that is intended: the lane reads the value back with its own, identical type).
     @inline(__always)
-    public func onNextElement<Element>(typed element: UnsafePointer<Element>) {
+    func onNextElement<Element>(typed element: UnsafePointer<Element>) {
         onNextElement(at: UnsafeRawPointer(element))
     }
 }
 
-/// RxKit's subjects as element lanes for RxKit's own multicasting (`share`, `publish`, `replay`):
-/// a public type cannot conform to the SPI `ElementLane`, so the subjects adopt this internal twin.
+/// RxKit's subjects as element lanes for RxKit's own multicasting (`share`, `publish`, `replay`): an
+/// internal twin of `ElementLane`, which the public subjects adopt without a conformance to it.
 /// `onNextElement(at:)` reads the subject's own `Element`, as `ElementLane`'s does.
 protocol SubjectElementLane: AnyObject {
     func onNextElement(at element: UnsafeRawPointer)

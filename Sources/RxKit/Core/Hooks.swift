@@ -46,9 +46,8 @@ public enum Hooks {
     }
 
     /// Reports an error nobody handled: to `scopedErrorHandler` if the current task set one, else to
-    /// `defaultErrorHandler`. SPI for the bridge, whose bindings report their errors the same way.
-    @_spi(ReactiveBridgeInternals)
-    public static func reportUnhandled(_ error: Error, callStack: [String] = []) {
+    /// `defaultErrorHandler`. `package`, for the bridge, whose bindings report their errors the same way.
+    package static func reportUnhandled(_ error: Error, callStack: [String] = []) {
         if let scoped = scopedErrorHandler {
             scoped.handler(callStack, error)
             return

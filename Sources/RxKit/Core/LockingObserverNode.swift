@@ -4,9 +4,10 @@ import ReactiveBridgePrimitives
 /// `Lock` takes two. RxKit's subject hubs are these (a subject is its object and its hub; the hub's lock
 /// was a third), and so is RxCombineBridge's Rx→Combine subscription.
 ///
-/// An implementation detail of RxKit, not API, as `ObserverNode`: public and `open` only so that the
-/// bridge's subscription can be one (and RxKit's `@usableFromInline` hubs can inherit it, which an SPI class
-/// would not allow); its initialisers and its lock are SPI.
+/// An implementation detail of RxKit, not API, as `ObserverNode`: `open` only so that the bridge's
+/// subscription can be one (another module can subclass only an `open` class); its lock is `package`, and
+/// its one public initialiser takes a `_PackageOnly`, which nothing outside this package can make, so
+/// nothing outside this package can subclass it.
 ///
 /// The mutex sits between two sentinel words right after `ObserverNode`'s stored properties — Swift lays
 /// out a subclass's stored properties after its superclass's, in declaration order — so its address is
@@ -26,14 +27,16 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     @inline(__always)
     private final var mutex: UnsafeMutablePointer<PlatformMutex> { InlineMutex.mutex(in: self, head: Self.headOffset) }
 
-    @_spi(ReactiveBridgeInternals)
-    public override init() {
+    override init() {
         super.init()
         setUpMutex(initializing: true)
     }
 
-    @_spi(ReactiveBridgeInternals)
-    public override init(elementLane: Bool, terminalLane: Bool) {
+    /// A node with the given lanes, for the bridge's subscription (see `ObserverNode.init(elementLane:
+    /// terminalLane:)`). Public, with a `_PackageOnly` that only this package can make, rather than
+    /// `package`: Swift 6.3 reports a spurious "function call causes an infinite recursion" for every
+    /// final class in another module that subclasses an open class whose initialisers are `package`.
+    public init(elementLane: Bool, terminalLane: Bool, _: _PackageOnly) {
         super.init(elementLane: elementLane, terminalLane: terminalLane)
         setUpMutex(initializing: true)
     }
@@ -74,11 +77,18 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     /// subclass's stored properties after its superclass's, in declaration order), for a word-aligned
     /// property. The bridge's Rx→Combine subscription keeps its subscriber there, by address, when it fits
     /// (one heap block fewer per subscription); it checks a pattern it stored there before using it.
-    @_spi(ReactiveBridgeInternals)
-    public final var _firstSubclassPropertyAddress: UnsafeMutableRawPointer {
+    package final var _firstSubclassPropertyAddress: UnsafeMutableRawPointer {
         UnsafeMutableRawPointer(InlineWord.address(of: self)) + InlineMutex.tailOffset(head: Self.headOffset) + MemoryLayout<Int>.size
     }
 
     /// This node's mutex, to lock in place.
     package final var nodeLock: MutexReference { MutexReference(mutex) }
+}
+
+/// A value that only this package can make (its initialiser is `package`). A public initialiser that takes
+/// one can be called from the bridge but not from outside the package: what a `package` initialiser would
+/// say, without the spurious warning Swift gives those on an open class subclassed in another module (see
+/// `LockingObserverNode.init(elementLane:terminalLane:_:)`). Not part of RxKit's API.
+public struct _PackageOnly {
+    package init() {}
 }

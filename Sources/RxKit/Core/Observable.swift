@@ -39,7 +39,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
 
-    /// `map(transform)` on this sequence. `MapFilterProducer` (Map.swift) overrides it to add the stage
+    /// `map(transform)` on this sequence. `MapFilterProducer` (MapFilterFusion.swift) overrides it to add the stage
     /// to its own chain; any other sequence starts a chain.
     @usableFromInline
     func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
@@ -64,8 +64,7 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// observes this sequence's elements (its Combine subscription), without the generic `subscribe(_:)`
     /// (whose unspecialised code looks up the node's `ObserverType` conformance per subscription) where
     /// this sequence has such a path; `nil` otherwise.
-    @_spi(ReactiveBridgeInternals)
-    public final func _subscribe(node: ObserverNode) -> SubjectSubscription? {
+    package final func _subscribe(node: ObserverNode) -> SubjectSubscription? {
         precondition(node.hasElementLane && node.hasTerminalLane,
                      "Observable._subscribe(node:) takes a node with both lanes; subscribe other observers with subscribe(_:)")
         return subscribe(shareConnection: node)

@@ -93,11 +93,10 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// protocol-conformance cast (several hundred instructions, paid per sink per subscription).
 ///
 /// An implementation detail of RxKit, not API: it is `open` only so that RxCombineBridge's subscription can
-/// be a node (subjects then call it unretained, as RxKit's own observers); its initialiser and lanes are SPI
-/// (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them — but for
-/// `onNextElement(at:)`, public because the bridge's per-value code, inlined into its callers, calls it
-/// (and reads `_sinkIsDisposedInline` through RxKit's public inlinable accessors); not part of
-/// RxKit's API.
+/// be a node (subjects then call it unretained, as RxKit's own observers), and Swift lets another module
+/// subclass only an `open` class. Its initialisers are `package` or internal, so nothing outside this
+/// package can subclass it; the two lanes the bridge overrides (`onNextElement(at:)`, `onTerminal(_:)`)
+/// are `open`, everything else is internal or `package`.
 open class ObserverNode: @unchecked Sendable {
     /// A sink's "disposed" and "attached" bits (see `SinkBase`), or a subject hub's delivery state
     /// (`SubjectHub`, which is a node so that a share's connection can be both the source's observer and its
@@ -105,14 +104,12 @@ open class ObserverNode: @unchecked Sendable {
     /// class (see `InlineWord`). Inline, it costs no allocation.
     private var stateWord = InlineWord.sentinel
     /// Whether this node takes elements through `onNextElement(at:)` (its element lane): set in the
-    /// `init` of every node class that overrides it. A flag rather than a conformance to the SPI
+    /// `init` of every node class that overrides it. A flag rather than a conformance to the internal
     /// `ElementLane`, so a node class may be `@usableFromInline` (`SubscribeObserver`, made in the
     /// caller's specialised code by the `@inlinable` `subscribe(onNext:…)`).
-    @_spi(ReactiveBridgeInternals)
-    @exclusivity(unchecked) public final var hasElementLane = false
+    @exclusivity(unchecked) final var hasElementLane = false
 
-    @_spi(ReactiveBridgeInternals)
-    public init() {
+    init() {
         InlineWord.initialize(self)
     }
 
@@ -120,8 +117,7 @@ open class ObserverNode: @unchecked Sendable {
     /// lanes, as `elementLane` and `terminalLane` say: for a subclass in another module (the bridge's),
     /// whose own stores to the two flags would be checked for exclusive access at run time (the
     /// `@exclusivity(unchecked)` on them applies to RxKit's code only).
-    @_spi(ReactiveBridgeInternals)
-    public init(elementLane: Bool, terminalLane: Bool) {
+    init(elementLane: Bool, terminalLane: Bool) {
         InlineWord.initialize(self)
         hasElementLane = elementLane
         hasTerminalLane = terminalLane
@@ -150,8 +146,7 @@ open class ObserverNode: @unchecked Sendable {
 
     /// Whether this node takes terminal events through `onTerminal(_:)` (set by subclasses that override
     /// it, in their `init`).
-    @_spi(ReactiveBridgeInternals)
-    @exclusivity(unchecked) public final var hasTerminalLane = false
+    @exclusivity(unchecked) final var hasTerminalLane = false
 
     /// Whether whoever holds this node drops the disposable that subscribing it returns once the node is
     /// disposed or its sequence has ended: RxKit's sinks (the subscription is their upstream, see
@@ -182,7 +177,6 @@ open class ObserverNode: @unchecked Sendable {
     /// on an `Event<Element>` in unspecialised code costs a runtime metadata look-up (several hundred
     /// instructions), paid per inner sequence in `flatMap { just }` and per build in subscription-heavy
     /// code. Called only on nodes that set `hasTerminalLane`; they override it.
-    @_spi(ReactiveBridgeInternals)
     open func onTerminal(_ error: Swift.Error?) {
         preconditionFailure("ObserverNode.onTerminal(_:): \(type(of: self)) has no terminal lane; only nodes that set `hasTerminalLane` may be sent terminal events this way")
     }
@@ -191,9 +185,8 @@ open class ObserverNode: @unchecked Sendable {
     /// reference. Every node that sets `hasElementLane` overrides it (the override is also its `ElementLane`
     /// witness); on any other node it is a programming error.
     ///
-    /// Not SPI, unlike the rest of the node's lanes: `SerialSourceObserver._onNext(at:)` is inlined into the
-    /// bridge's `@inlinable` forwarder and calls it, and inlinable code that is not SPI cannot call SPI.
-    /// Nothing outside RxKit can subclass a node (its initialisers are SPI); not part of RxKit's API.
+    /// `open` for the bridge's subscription, which overrides it; nothing outside this package can subclass a
+    /// node (its initialisers are not public). Not part of RxKit's API.
     open func onNextElement(at element: UnsafeRawPointer) {
         preconditionFailure("ObserverNode.onNextElement(at:): \(type(of: self)) has no element lane; only nodes that set `hasElementLane` may be sent elements this way")
     }
@@ -303,8 +296,8 @@ struct LaneHandle {
 /// One operator's per-subscription state. `forwardOn` is the only way events go downstream, and it
 /// enforces that nothing is delivered after the sink is disposed.
 ///
-/// A subclass that adopts `TypedElementLane` sets `hasElementLane = true` at the end of its `init`, so that
-/// the sink upstream of it finds the lane.
+/// A sink that takes its source's elements through the element lane is an `ElementSink`, which sets
+/// `hasElementLane` so that the sink upstream of it finds the lane.
 class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
@@ -427,10 +420,10 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 /// disposes the upstream subscription, so exactly one thread touches it after it is published, and the
 /// word's acquire/release orders those accesses.
 ///
-/// Public and `open` only so that RxCombineBridge's Combine → Rx subscription can be a sink of its own
-/// (`_SerialSourceNodeSink`, which it subclasses): its initialiser is internal and the members the bridge
-/// uses are SPI (`@_spi(ReactiveBridgeInternals)`), so nothing else can subclass it or call them. Not part
-/// of RxKit's API.
+/// `open` only so that RxCombineBridge's Combine → Rx subscription can be a sink of its own
+/// (`_SerialSourceNodeSink`, which it subclasses; Swift lets another module subclass only an `open`
+/// class): its initialiser is internal and the members the bridge uses are `package`, so nothing outside
+/// this package can subclass it or call them. Not part of RxKit's API.
 open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     static var disposedBit: Int { ObserverNode._sinkDisposedBit }
     static let attachedBit = 2
@@ -473,17 +466,15 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// be closed before it delivers its terminal event (`_serialSource`'s: so that a value its source sends
     /// during or after that event is dropped by the disposed check alone) calls this, delivers the event,
     /// then `finishDisposal(_:)`.
-    @_spi(ReactiveBridgeInternals)
     @inline(__always)
-    public final func closeForDisposal() -> Int? {
+    package final func closeForDisposal() -> Int? {
         let previous = InlineWord.fetchOr(self, Self.disposedBit)
         return previous & Self.disposedBit == 0 ? previous : nil
     }
 
     /// The second half of `dispose()`, for the caller that `closeForDisposal()` returned `previous` to:
     /// disposes the upstream subscription (if attached by then) and tells the link.
-    @_spi(ReactiveBridgeInternals)
-    public final func finishDisposal(_ previous: Int) {
+    package final func finishDisposal(_ previous: Int) {
         if previous & Self.attachedBit != 0 {
             // Moved out (`take()`), not copied and cleared: no retain/release pair.
             upstream.take()?.dispose()

@@ -13,14 +13,14 @@
 /// returns `.sink(sink)`. Otherwise it subscribes `request.observer(of:)` and returns `.disposable(_:)` with what
 /// disposes that subscription.
 ///
-/// Public and underscored rather than SPI because the bridge's `@inlinable` `asObservable()` calls it, and
-/// inlinable code cannot reach SPI: built in the caller's specialised code, the producer's metadata (and,
+/// `@inlinable package` because the bridge's `@inlinable` `asObservable()` calls it: built in the caller's
+/// specialised code, the producer's metadata (and,
 /// in the bridge, its subscriber's and the publisher's subscription's) is at hand instead of looked up at
 /// run time on every `asObservable()` and subscription. A free function rather than a static method of
 /// `Observable`, which unspecialised code would call with the class's metadata, looked up per call. Not
 /// part of RxKit's API: do not call it.
 @inlinable
-public func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription) -> Observable<Element> {
+package func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription) -> Observable<Element> {
     SerialSourceProducer(subscribe)
 }
 
@@ -30,12 +30,13 @@ public func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest)
 ///
 /// Not generic, and made of references kept as they are: the unspecialised producer builds and drops it
 /// without value-witness calls (a generic request holding an optional `SerialSourceObserver<Element>` cost
-/// two per subscription, ~60 instructions). Public only because the bridge's `@inlinable` `asObservable()`
-/// names it; not part of RxKit's API.
-public struct _SerialSourceRequest {
+/// two per subscription, ~60 instructions). `@usableFromInline` because the bridge's `@inlinable`
+/// `asObservable()` names it; not part of RxKit's API.
+@usableFromInline
+package struct _SerialSourceRequest {
     /// What the handler makes its `_SerialSourceNodeSink` from, or `nil` when it must subscribe
     /// `observer(of:)`.
-    public let node: _SerialSourceNodeRequest?
+    @usableFromInline package let node: _SerialSourceNodeRequest?
     /// `SerialSourceObserver`'s sink and downstream node, when `node` is `nil`.
     @usableFromInline let observerSink: ObserverNode?
     @usableFromInline let observerDownstreamNode: Unmanaged<ObserverNode>?
@@ -55,7 +56,7 @@ public struct _SerialSourceRequest {
     /// The observer to subscribe, or `nil` when the handler must make a `_SerialSourceNodeSink` from
     /// `node`. `Element` must be the element type of the `_serialSource` that made the request.
     @inlinable
-    public func observer<Element>(of _: Element.Type) -> SerialSourceObserver<Element>? {
+    package func observer<Element>(of _: Element.Type) -> SerialSourceObserver<Element>? {
         guard let observerSink else { return nil }
         return SerialSourceObserver(sink: observerSink, downstreamNode: observerDownstreamNode)
     }
@@ -63,7 +64,9 @@ public struct _SerialSourceRequest {
 
 /// The RxKit observer a `_SerialSourceNodeSink` will deliver to and the sink's link, unretained (the
 /// producer's `run` holds both while the handler runs): a trivial value, copied and dropped without
-/// reference counting. Public only because `_SerialSourceRequest` is; not part of RxKit's API.
+/// reference counting. Public, with no public initialiser, because `_SerialSourceNodeSink`'s public
+/// initialiser takes it (so only what RxKit hands `_serialSource`'s handler can make such a sink; see
+/// `LockingObserverNode.init(elementLane:terminalLane:_:)` for why not `package`); not part of RxKit's API.
 public struct _SerialSourceNodeRequest {
     let node: Unmanaged<ObserverNode>
     let link: Unmanaged<SinkLink>?
@@ -72,8 +75,9 @@ public struct _SerialSourceNodeRequest {
 /// What `_serialSource`'s handler returns: the sink it made for a `node` request, or what disposes its
 /// subscription of the request's `observer(of:)`.
 ///
-/// Public only because the bridge's `@inlinable` `asObservable()` makes it; not part of RxKit's API.
-public enum _SerialSourceSubscription {
+/// `@usableFromInline` because the bridge's `@inlinable` `asObservable()` makes it; not part of RxKit's API.
+@usableFromInline
+package enum _SerialSourceSubscription {
     /// The handler made this sink from the request's `node`, and subscribed it to its source.
     case sink(_SerialSourceNodeSink)
     /// The handler subscribed the request's `observer(of:)`; this ends that subscription.
@@ -87,23 +91,23 @@ public enum _SerialSourceSubscription {
 /// the sink is disposed), ends the sequence with `closeForDisposal()` then `_deliverTerminal(_:closedFrom:)`,
 /// and overrides `dispose()` to cancel its source between `closeForDisposal()` and `finishDisposal(_:)`.
 ///
-/// Public and `open` only for that subclass (a `@usableFromInline` class may only inherit from a public
-/// one); its initialiser is SPI, so nothing else can subclass it. Not part of RxKit's API.
+/// `open` only for that subclass (another module can subclass only an `open` class); its initialiser takes
+/// a `_SerialSourceNodeRequest`, which only RxKit makes, so nothing outside this package can subclass it.
+/// Not part of RxKit's API.
 open class _SerialSourceNodeSink: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     /// Holds the observer (the subscription's downstream node).
     private let downstream: ObserverNode
     /// `downstream`, unretained, for the subclass's inlined per-element code: calling it through
     /// `Unmanaged` costs no retain/release per element. It takes elements through its element lane.
-    public final let _downstreamNode: Unmanaged<ObserverNode>
+    @usableFromInline package final let _downstreamNode: Unmanaged<ObserverNode>
 
     /// Whether the sink was disposed or its sequence ended (`sinkIsDisposed`), for the subclass's inlined
     /// per-element code: nothing may be delivered once it is set.
     @inlinable @inline(__always)
-    public final var _isClosed: Bool { _sinkIsDisposedInline }
+    package final var _isClosed: Bool { _sinkIsDisposedInline }
 
     /// A sink for the request's RxKit observer (`_SerialSourceRequest.node`).
-    @_spi(ReactiveBridgeInternals)
     public init(_ request: _SerialSourceNodeRequest) {
         downstream = request.node.takeUnretainedValue()
         _downstreamNode = request.node
@@ -113,8 +117,7 @@ open class _SerialSourceNodeSink: SinkBase, @unchecked Sendable {
     /// Delivers the terminal event (`nil`: completion) to the observer and finishes the disposal, for the
     /// caller that `closeForDisposal()` returned `previous` to (the sink is closed before the event is
     /// delivered, so a value the source sends during or after it is dropped by the disposed check).
-    @_spi(ReactiveBridgeInternals)
-    public final func _deliverTerminal(_ error: Swift.Error?, closedFrom previous: Int) {
+    package final func _deliverTerminal(_ error: Swift.Error?, closedFrom previous: Int) {
         downstream.onTerminal(error)
         finishDisposal(previous)
     }
@@ -127,9 +130,10 @@ open class _SerialSourceNodeSink: SinkBase, @unchecked Sendable {
 /// A struct holding the sink (a reference): the bridge's subscriber keeps it inline, with no object of its
 /// own per subscription and no extra hop per element.
 ///
-/// Public (not SPI) only because the bridge's `@inlinable` `asObservable()` names it; it has no public
-/// initialiser, and nothing but RxCombineBridge has a use for it.
-public struct SerialSourceObserver<Element>: @unchecked Sendable {
+/// `@usableFromInline` because the bridge's `@inlinable` `asObservable()` names it; nothing but
+/// RxCombineBridge has a use for it.
+@usableFromInline
+package struct SerialSourceObserver<Element>: @unchecked Sendable {
     @usableFromInline let sink: ObserverNode
     /// The sink's observer when it is an RxKit node with an element lane (one without a terminal lane: RxKit's
     /// own observers, which have both, get a `_SerialSourceNodeSink` instead): an element goes straight there
@@ -145,7 +149,7 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     }
 
     /// Sends `element`, unless the subscription was disposed (or ended).
-    public func onNext(_ element: Element) {
+    package func onNext(_ element: Element) {
         var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
         _onNext(at: &value)
     }
@@ -153,13 +157,13 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     /// `onNext(_:)` for the element at `element`, which is not copied. For the bridge's subscriber, whose
     /// forwarder, made in its caller's specialised code, copies the element with its concrete type (a
     /// register store for an `Int`), where `onNext(_:)` in unspecialised code copies it through its value
-    /// witnesses (a stack allocation of dynamic size and two indirect calls per element). Public only
-    /// because the bridge's `@inlinable` code calls it; not part of RxKit's API.
+    /// witnesses (a stack allocation of dynamic size and two indirect calls per element). Not part of
+    /// RxKit's API.
     ///
     /// Inlinable, so that the bridge's forwarder (itself specialised where `asObservable()` is called) does
     /// the disposed check and calls the node's lane in its own frame: a call and a frame fewer per element.
     @inlinable @inline(__always)
-    public func _onNext(at element: UnsafePointer<Element>) {
+    package func _onNext(at element: UnsafePointer<Element>) {
         if let node = downstreamNode {
             if sink._sinkIsDisposedInline { return }
             node._withUnsafeGuaranteedRef { $0.onNextElement(at: UnsafeRawPointer(element)) }
@@ -170,12 +174,12 @@ public struct SerialSourceObserver<Element>: @unchecked Sendable {
     }
 
     /// Ends the sequence with completion.
-    public func onCompleted() {
+    package func onCompleted() {
         sink.onTerminal(nil)
     }
 
     /// Ends the sequence with `error`.
-    public func onError(_ error: Swift.Error) {
+    package func onError(_ error: Swift.Error) {
         sink.onTerminal(error)
     }
 }
@@ -221,32 +225,18 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
 
 /// The sink of `_serialSource`: `create`'s sink without the drain. After a terminal event the sink is
 /// disposed, so later events are dropped by `forwardNext`'s disposed check.
-final class SerialSourceSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class SerialSourceSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error(let error):
-            onTerminal(error)
-        case .completed:
-            onTerminal(nil)
-        }
+    override func onError(_ error: Swift.Error) {
+        onTerminal(error)
     }
 
-    func onNextElement(_ element: Element) {
-        forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(at: element)
+    override func onCompleted() {
+        onTerminal(nil)
     }
 
     /// Closed before the event is delivered, so that a value the source sends during or after it is dropped

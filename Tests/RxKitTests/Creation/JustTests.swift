@@ -2,7 +2,7 @@ import RxKit
 import RxKitTest
 import Testing
 
-/// `just`, `empty`, `never`, `error` (Just.swift) and `just(_:scheduler:)` (JustScheduled.swift).
+/// `just` (Just.swift) and `just(_:scheduler:)` (JustScheduled.swift).
 @Suite struct JustTests {
     @Test func justSendsItsElementAndCompletesAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -41,24 +41,6 @@ import Testing
         var events: [Event<Int>] = []
         _ = Observable.just(7, scheduler: CurrentThreadScheduler.instance).subscribe { events.append($0) }
         #expect(events == [.next(7), .completed])
-    }
-
-    @Test func emptyCompletesAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable<Int>.empty() }
-        #expect(res.events == [.completed(200)])
-    }
-
-    @Test func neverSendsNothing() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable<Int>.never() }
-        #expect(res.events == [])
-    }
-
-    @Test func errorFailsAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable<Int>.error(testError) }
-        #expect(res.events == [.error(200, testError)])
     }
 
     @Test func releasesEveryResource() {

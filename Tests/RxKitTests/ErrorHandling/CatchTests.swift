@@ -133,30 +133,6 @@ fileprivate struct CatchDeprecatedCalls: CatchDeprecatedAliases {
         #expect(!fallback.hasObservers)
     }
 
-    @Test func catchAndReturnReplacesTheErrorWithOneElementAndCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
-        let res = scheduler.start { xs.catchAndReturn(99) }
-        #expect(res.events == [.next(210, 1), .next(230, 99), .completed(230)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
-    }
-
-    @Test func catchAndReturnLeavesCompletionAlone() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
-        let res = scheduler.start { xs.catchAndReturn(99) }
-        #expect(res.events == [.next(210, 1), .completed(230)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
-    }
-
-    @Test func catchAndReturnDisposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
-        let res = scheduler.start(disposed: 220) { xs.catchAndReturn(99) }
-        #expect(res.events == [.next(210, 1)])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
-    }
-
     @Test func deprecatedAliasesBehaveLikeTheirRenamedOperators() {
         let (catchErrorEvents, justReturnEvents) = (CatchDeprecatedCalls() as any CatchDeprecatedAliases).runDeprecatedAliases()
         #expect(catchErrorEvents == [.next(210, 1), .next(235, 7), .completed(235)])

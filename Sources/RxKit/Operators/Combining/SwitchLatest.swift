@@ -1,15 +1,3 @@
-extension ObservableType {
-    /// Projects each element to an inner sequence with `selector` and mirrors only the most recent one:
-    /// on each new element the previous inner sequence is disposed *before* the new one is subscribed.
-    /// Completes once the source and the current inner sequence have completed; any error, or one thrown
-    /// by `selector`, ends it at once. Same as RxSwift's `flatMapLatest`.
-    @inlinable  // the producer is then made in the caller's specialised code: no metadata look-up per build
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
-        SwitchLatestProducer<Element, Source, InnerObserver<Source.Element>>(source: asObservable(), selector: selector)
-    }
-}
-
 extension ObservableType where Element: ObservableConvertibleType {
     /// Mirrors the most recent inner sequence, disposing the previous one before subscribing the new one.
     /// Completes once the source and the current inner sequence have completed.
@@ -54,10 +42,8 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 /// delivering, and inners are subscribed inside the drain with the thread marked (`InlineDelivery`), so a
 /// synchronous inner (`just`) is delivered directly and never attached to the group.
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
-    Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
+    ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
-    typealias Element = SourceElement
-
     enum Message {
         case outer(Event<SourceElement>)
         case inner(InnerSubscription, Event<Inner.Element>)
@@ -80,7 +66,6 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         self.selector = selector
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
@@ -91,16 +76,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     // MARK: outer events
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            submit(.outer(event))
-        }
-    }
-
-    func onNextElement(_ element: SourceElement) {
+    override func onNextElement(_ element: SourceElement) {
         if group.tryBegin() {
             acceptOuter(element)
             group.finish(handleQueued)
@@ -109,11 +85,15 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         }
     }
 
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    override func onError(_ error: Swift.Error) {
+        submit(.outer(.error(error)))
     }
 
-    /// The outer sequence's end through the terminal lane: the same as `on(.completed)` / `on(.error(_:))`
+    override func onCompleted() {
+        submit(.outer(.completed))
+    }
+
+    /// The outer sequence's end through the terminal lane: the same as `onCompleted()` / `onError(_:)`
     /// (see `FlatMapSink.onTerminal(_:)`).
     override func onTerminal(_ error: Swift.Error?) {
         submit(.outer(error.map { .error($0) } ?? .completed))

@@ -24,33 +24,22 @@ final class CreateProducer<Element>: Producer<Element>, @unchecked Sendable {
     }
 }
 
-final class CreateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class CreateSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     private let drain = SerialDrain<Event<Element>>()
     private var stopped = false  // only touched inside the drain
 
-    override init(observer: Observer, cancel: SinkLink?) {
-        super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
-    }
-
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         drain.submit(event, handle)
     }
 
     /// Same as `on(.next(element))`, without building an `Event` when no other thread is delivering.
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         if drain.tryBegin() {
             if !stopped { forwardNext(element) }
             drain.finish(handle)
         } else {
             submitNext(element)
         }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     @inline(never)

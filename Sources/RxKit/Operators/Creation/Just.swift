@@ -4,21 +4,6 @@ extension ObservableType {
     public static func just(_ element: Element) -> Observable<Element> {
         JustProducer(element)
     }
-
-    /// A sequence that completes at once, without elements. Same as RxSwift's `empty`.
-    public static func empty() -> Observable<Element> {
-        EmptyProducer()
-    }
-
-    /// A sequence that never sends anything. Same as RxSwift's `never`.
-    public static func never() -> Observable<Element> {
-        NeverProducer()
-    }
-
-    /// A sequence that fails at once with `error`. Same as RxSwift's `error`.
-    public static func error(_ error: Swift.Error) -> Observable<Element> {
-        ErrorProducer(error)
-    }
 }
 
 @usableFromInline
@@ -85,30 +70,4 @@ func sendCompletedAsEvent<Observer: ObserverType>(to observer: Observer) {
 @inline(never)
 func sendErrorAsEvent<Observer: ObserverType>(_ error: Swift.Error, to observer: Observer) {
     observer.on(.error(error))
-}
-
-final class EmptyProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if !LaneHandle(of: observer).sendTerminal(nil) { sendCompletedAsEvent(to: observer) }
-        return Disposables.create()
-    }
-}
-
-final class NeverProducer<Element>: Producer<Element>, @unchecked Sendable {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        Disposables.create()
-    }
-}
-
-final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let error: Swift.Error
-
-    init(_ error: Swift.Error) {
-        self.error = error
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if !LaneHandle(of: observer).sendTerminal(error) { observer.on(.error(error)) }
-        return Disposables.create()
-    }
 }

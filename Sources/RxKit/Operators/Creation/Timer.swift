@@ -1,12 +1,6 @@
 import Foundation
 
 extension ObservableType where Element: RxAbstractInteger {
-    /// Sends `0, 1, 2, …`, one every `period` on `scheduler`, the first after one `period`; it ends only
-    /// when disposed. Same as RxSwift's `interval(_:scheduler:)`.
-    public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        TimerProducer(dueTime: period, period: period, scheduler: scheduler)
-    }
-
     /// Sends `0` after `dueTime` on `scheduler`. Without a `period` it then completes; with one it goes
     /// on sending `1, 2, …` every `period` until disposed. Same as RxSwift's `timer(_:period:scheduler:)`.
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
@@ -54,13 +48,6 @@ final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
 }
 
 extension ObservableType where Element: RxAbstractInteger {
-    /// `interval(_:scheduler:)` with the period in seconds (truncated to whole milliseconds), as
-    /// RxSwift's deprecated overload.
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "interval(_:scheduler:)")
-    public static func interval(_ period: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        interval(.milliseconds(Int(period * 1_000)), scheduler: scheduler)
-    }
-
     /// `timer(_:period:scheduler:)` with times in seconds (truncated to whole milliseconds), as
     /// RxSwift's deprecated overload.
     @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timer(_:period:scheduler:)")

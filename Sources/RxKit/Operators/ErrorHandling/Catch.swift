@@ -11,18 +11,6 @@ extension ObservableType {
     public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         `catch`(handler)
     }
-
-    /// Replaces an error with `element` followed by completion. Same as RxSwift's `catchAndReturn(_:)`.
-    @inlinable  // the producer is made in the caller's specialised code (no metadata look-up per call)
-    public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        CatchProducer(source: asObservable(), handler: { _ in Observable<Element>.just(element) })
-    }
-
-    /// Renamed `catchAndReturn(_:)` in RxSwift 6.
-    @available(*, deprecated, renamed: "catchAndReturn(_:)")
-    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
-        catchAndReturn(element)
-    }
 }
 
 @usableFromInline
@@ -48,9 +36,7 @@ final class CatchProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Observes the source; on its error, subscribes the fallback sequence in its place.
-final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class CatchSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
     private let handler: CatchProducer<Element>.Handler
     /// The source subscription, then the fallback's (assigning the fallback disposes the source's).
     private let subscription = SerialDisposable()
@@ -58,16 +44,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
     init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: SinkLink?) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
-    }
-
-    func onNextElement(_ element: Element) {
-        forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(at: element)  // passed on unchanged: by address, no copy (see `Sink.forwardNext(at:)`)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {
@@ -77,18 +54,11 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane,
         return subscription
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .completed:
-            forwardTerminal(event)
-        case .error(let error):
-            catchError(error)
-        }
+    override func onError(_ error: Swift.Error) {
+        catchError(error)
     }
 
-    /// The source's end through the terminal lane, as `on(.completed)` / `on(.error(_:))` (with both lanes
+    /// The source's end through the terminal lane, as `onCompleted()` / `onError(_:)` (with both lanes
     /// this sink is one of the nodes a bridged Combine source feeds through its own sink).
     override func onTerminal(_ error: Swift.Error?) {
         if let error {

@@ -56,8 +56,7 @@ final class DistinctUntilChangedProducer<Element, Key>: Producer<Element>, @unch
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md), and keeps the
 /// last emitted key in place — a pointer and a flag, not a `Key?`, whose metadata this unspecialised code
 /// would look up at run time on every element.
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     private let parent: DistinctUntilChangedProducer<Element, Key>
     /// Touched only by elements, which upstream sends serially, by plain reads and writes (no access spans
     /// a call out), so the run-time exclusivity checks are off. `lastEmittedKey` is initialised while
@@ -68,7 +67,6 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
     deinit {
@@ -76,16 +74,7 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
         lastEmittedKey.deallocate()
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         do {
             let key = try parent.keySelector(element)
             if hasLastEmittedKey {
@@ -100,9 +89,5 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
             return
         }
         forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

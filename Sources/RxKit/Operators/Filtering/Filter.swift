@@ -3,7 +3,7 @@ extension ObservableType {
     /// sequence with that error. Same as RxSwift's `filter`.
     ///
     /// Adjacent `map`s and `filter`s run in one sink per subscription (see `MapFilterProducer` in
-    /// Map.swift); what the subscriber observes is the same as with one sink per operator.
+    /// MapFilterFusion.swift); what the subscriber observes is the same as with one sink per operator.
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         // Inlinable for the same reason as `map`.

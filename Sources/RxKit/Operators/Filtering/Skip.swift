@@ -26,34 +26,19 @@ final class SkipCountProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class SkipCountSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     @exclusivity(unchecked) private var remaining: Int  // touched only by elements, which upstream sends serially
 
     init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         if remaining > 0 {
             remaining -= 1
         } else {
             forwardNext(element)
         }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

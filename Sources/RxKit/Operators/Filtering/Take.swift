@@ -28,35 +28,20 @@ final class TakeCountProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class TakeCountSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     @exclusivity(unchecked) private var remaining: Int  // touched only by elements, which upstream sends serially
 
     init(remaining: Int, observer: Observer, cancel: SinkLink?) {
         self.remaining = remaining
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         guard remaining > 0 else { return }
         remaining -= 1
         forwardNext(element)
         if remaining == 0 {
             forwardCompleted()
         }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -23,25 +23,6 @@ extension ObservableType {
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         MulticastSelectorProducer(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
-
-    /// `multicast(PublishSubject())`: subscribers get the events sent after they subscribe.
-    /// Same as RxSwift's `publish()`.
-    public func publish() -> ConnectableObservable<Element> {
-        multicast(PublishSubject())
-    }
-
-    /// `multicast(ReplaySubject.create(bufferSize: bufferSize))`: subscribers first get up to
-    /// `bufferSize` latest elements. Same as RxSwift's `replay(_:)`.
-    public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        precondition(bufferSize >= 0, "replay(_:) needs a buffer size of 0 or more (got \(bufferSize)).")
-        return multicast(ReplaySubject.create(bufferSize: bufferSize))
-    }
-
-    /// `multicast(ReplaySubject.createUnbounded())`: subscribers first get every element so far.
-    /// Same as RxSwift's `replayAll()`.
-    public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject.createUnbounded())
-    }
 }
 
 final class MulticastSelectorProducer<Subject: SubjectType, Result>: Producer<Result>, @unchecked Sendable {

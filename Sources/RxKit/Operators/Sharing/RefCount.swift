@@ -103,10 +103,8 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
     }
 }
 
-final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
+final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable
     where Observer.Element == Source.Element {
-    typealias Element = Observer.Element
-
     private let parent: RefCountProducer<Source>
     /// The connection generation this subscriber counts in (guarded by the parent's lock).
     var generation: UInt64?
@@ -114,7 +112,6 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
     init(parent: RefCountProducer<Source>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
     func run() -> Disposable {
@@ -129,21 +126,13 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error, .completed:
-            parent.terminated(self)
-            forwardTerminal(event)
-        }
+    override func onError(_ error: Swift.Error) {
+        parent.terminated(self)
+        forwardError(error)
     }
 
-    func onNextElement(_ element: Element) {
-        forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(at: element)  // passed on unchanged: by address, no copy (see `Sink.forwardNext(at:)`)
+    override func onCompleted() {
+        parent.terminated(self)
+        forwardCompleted()
     }
 }

@@ -154,7 +154,7 @@ final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @u
 ///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
 /// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
-/// `ObserverNode` one (`hasElementLane`), not a conformer of the SPI `TypedElementLane`, which a
+/// `ObserverNode` one (`hasElementLane`), not a conformer of the internal `TypedElementLane`, which a
 /// `@usableFromInline` class cannot adopt (its sources find its lane as a node either way).
 @usableFromInline
 class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {

@@ -21,27 +21,11 @@ final class EnumeratedProducer<Element>: Producer<(index: Int, element: Element)
 }
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable
+final class EnumeratedSink<Element, Observer: ObserverType>: ElementSink<Element, Observer>, @unchecked Sendable
     where Observer.Element == (index: Int, element: Element) {
     @exclusivity(unchecked) private var index = 0  // touched only by elements, which upstream sends serially
 
-    override init(observer: Observer, cancel: SinkLink?) {
-        super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         // RxSwift fails with an overflow error rather than wrapping the index.
         let (next, overflow) = index.addingReportingOverflow(1)
         if overflow {
@@ -51,10 +35,6 @@ final class EnumeratedSink<Element, Observer: ObserverType>: Sink<Observer>, Typ
         let current = index
         index = next
         forwardNext((index: current, element: element))
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }
 

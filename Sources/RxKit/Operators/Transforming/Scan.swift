@@ -35,8 +35,7 @@ final class ScanProducer<Source, Accumulate>: Producer<Accumulate>, @unchecked S
     }
 }
 
-final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Source
+final class ScanSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
     typealias Accumulate = Observer.Element
     @exclusivity(unchecked) private var accumulated: Accumulate  // touched only by elements, which upstream sends serially
     private let accumulator: (inout Accumulate, Source) throws -> Void
@@ -45,30 +44,14 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, TypedEleme
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
-    }
-
-    func onNextElement(_ element: Source) {
+    override func onNextElement(_ element: Source) {
         do {
             try accumulator(&accumulated, element)
             forwardNext(accumulated)
         } catch {
             forwardError(error)
         }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Source.self).pointee)
     }
 }

@@ -82,19 +82,16 @@ final class DoProducer<Element>: Producer<Element>, @unchecked Sendable {
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md); terminal events
 /// go through `on(_:)`.
-final class DoSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-    private let hooks: DoHooks<Element>
+final class DoSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {    private let hooks: DoHooks<Element>
 
     init(hooks: DoHooks<Element>, observer: Observer, cancel: SinkLink?) {
         self.hooks = hooks
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
     /// `on(.next(element))`: `onNext`, the element downstream, then `afterNext`; an error either throws
     /// ends the sequence with it.
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         do {
             try hooks.onNext?(element)
         } catch {
@@ -109,11 +106,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @u
         }
     }
 
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
-    }
-
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         if case .next(let element) = event {
             onNextElement(element)
             return

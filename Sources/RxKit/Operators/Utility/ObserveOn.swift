@@ -46,19 +46,16 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
 /// on its own; the scheduler's serial queue keeps them in order and never runs two at once, and
 /// `MainScheduler` runs one inline only when nothing it scheduled is still waiting. No queue of its own,
 /// no recursion state, and no allocation per event when the scheduler runs it inline.
-final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
+final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     private let scheduler: SerialDispatchQueueScheduler
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         if isDisposed { return }
         _ = scheduler.schedule((self, event)) { pair in
             pair.0.deliver(pair.1)
@@ -73,7 +70,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: Sink<Observer>, TypedEl
         on(error.map { .error($0) } ?? .completed)
     }
 
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
         onNextElement(typed: &value)
     }

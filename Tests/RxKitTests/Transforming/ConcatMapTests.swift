@@ -66,36 +66,6 @@ import Testing
         #expect(ys.subscriptions == [Subscription(210, 300)])
     }
 
-    @Test func concatOnSequenceOfSequencesConcatenates() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let ys1 = scheduler.createColdObservable([.next(10, 10), .completed(20)])
-        let ys2 = scheduler.createColdObservable([.next(5, 20), .completed(10)])
-        let xs = scheduler.createHotObservable([.next(210, ys1), .next(215, ys2), .completed(300)])
-        let res = scheduler.start { xs.concat() }
-        #expect(res.events == [.next(220, 10), .next(235, 20), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
-        #expect(ys1.subscriptions == [Subscription(210, 230)])
-        #expect(ys2.subscriptions == [Subscription(230, 240)])
-    }
-
-    @Test func concatOnSequenceOfSequencesErrorAndDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let ys = scheduler.createColdObservable([.next(10, 10), .error(20, testError)])
-        let xs = scheduler.createHotObservable([.next(210, ys), .completed(300)])
-        let res = scheduler.start { xs.concat() }
-        #expect(res.events == [.next(220, 10), .error(230, testError)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
-        #expect(ys.subscriptions == [Subscription(210, 230)])
-
-        let scheduler2 = TestScheduler(initialClock: 0)
-        let zs = scheduler2.createColdObservable([.next(10, 10)])
-        let ws = scheduler2.createHotObservable([.next(210, zs)])
-        let res2 = scheduler2.start(disposed: 250) { ws.concat() }
-        #expect(res2.events == [.next(220, 10)])
-        #expect(ws.subscriptions == [Subscription(200, 250)])
-        #expect(zs.subscriptions == [Subscription(210, 250)])
-    }
-
     @Test func synchronousInnersDoNotGrowTheStack() {
         let count = 100_000
         let source = Observable<Int>.create { observer in

@@ -105,3 +105,11 @@ final class ConcatSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink
         subscription.setDisposable(source.subscribe(self))
     }
 }
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Concatenates the inner sequences: each is subscribed once the previous one has completed.
+    /// Same as RxSwift's `concat()` (which is `merge(maxConcurrent: 1)`).
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}

@@ -59,26 +59,15 @@ final class TakeUntilPredicateProducer<Element>: Producer<Element>, @unchecked S
 }
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class TakeUntilPredicateSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     private let parent: TakeUntilPredicateProducer<Element>
 
     init(parent: TakeUntilPredicateProducer<Element>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         let stop: Bool
         do {
             stop = try parent.predicate(element) == parent.stopWhenPredicateIs
@@ -94,9 +83,5 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Type
             forwardNext(element)
         }
         forwardCompleted()
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

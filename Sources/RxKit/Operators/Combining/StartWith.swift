@@ -27,28 +27,4 @@ final class StartWithProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Passes upstream's elements on through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class StartWithSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
-
-    override init(observer: Observer, cancel: SinkLink?) {
-        super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
-        forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        forwardNext(at: element)
-    }
-}
+final class StartWithSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {}

@@ -31,27 +31,16 @@ final class SkipWhileProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// Takes elements through the element lane (no `Event` per element; see ARCHITECTURE.md).
-final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
-    typealias Element = Observer.Element
+final class SkipWhileSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
     @exclusivity(unchecked) private var passing = false  // touched only by elements, which upstream sends serially
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkLink?) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardTerminal(event)
-        }
-    }
-
-    func onNextElement(_ element: Element) {
+    override func onNextElement(_ element: Element) {
         if !passing {
             do {
                 passing = try !predicate(element)
@@ -62,9 +51,5 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, TypedElementL
             if !passing { return }
         }
         forwardNext(element)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
 }

@@ -9,11 +9,3 @@ extension ObservableType {
             source: asObservable(), selector: selector, maxConcurrent: 1, ignoresElementsWhileBusy: false)
     }
 }
-
-extension ObservableType where Element: ObservableConvertibleType {
-    /// Concatenates the inner sequences: each is subscribed once the previous one has completed.
-    /// Same as RxSwift's `concat()` (which is `merge(maxConcurrent: 1)`).
-    public func concat() -> Observable<Element.Element> {
-        merge(maxConcurrent: 1)
-    }
-}

@@ -9,23 +9,14 @@ extension ObservableType {
         FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
             source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: false)
     }
-
-    /// Like `flatMap`, but while an inner sequence is active the source's elements are dropped
-    /// (`selector` is not called for them). Same as RxSwift's `flatMapFirst`.
-    @inlinable
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
-        FlatMapProducer<Element, Source, InnerObserver<Source.Element>>(
-            source: asObservable(), selector: selector, maxConcurrent: .max, ignoresElementsWhileBusy: true)
-    }
 }
 
 /// The merge engine behind `flatMap`, `flatMapFirst`, `concatMap`, `merge()`, `merge(maxConcurrent:)`,
 /// `concat()` and `Observable.merge`.
-@usableFromInline
 ///
 /// `InnerObs` (always `InnerObserver<Inner.Element>`) is a generic parameter so that the inlinable entry
 /// points supply its metadata from the caller's cache; `run` would otherwise look it up per subscription.
+@usableFromInline
 final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
     where InnerObs.Element == Inner.Element {
     private let source: Observable<SourceElement>?
@@ -86,10 +77,8 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
 ///   (`merge(maxConcurrent:)`, `concatMap`), the waiting one is subscribed after `subscribe` returns, in a
 ///   loop, so chains of synchronous inners do not grow the stack.
 final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
-    Sink<Observer>, TypedElementLane, InnerEventReceiver, @unchecked Sendable
+    ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
-    typealias Element = SourceElement
-
     enum Message {
         case outer(Event<SourceElement>)
         case inner(InnerSubscription, Event<Inner.Element>)
@@ -121,7 +110,6 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
         inline = InlineDelivery(in: group)
         super.init(observer: observer, cancel: cancel)
-        hasElementLane = true
         hasTerminalLane = true
     }
 
@@ -141,16 +129,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
 
     // MARK: outer events
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            submit(.outer(event))
-        }
-    }
-
-    func onNextElement(_ element: SourceElement) {
+    override func onNextElement(_ element: SourceElement) {
         if group.tryBegin() {
             acceptOuter(element)
             group.finish(handleQueued)
@@ -159,11 +138,15 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         }
     }
 
-    override func onNextElement(at element: UnsafeRawPointer) {
-        onNextElement(element.assumingMemoryBound(to: SourceElement.self).pointee)
+    override func onError(_ error: Swift.Error) {
+        submit(.outer(.error(error)))
     }
 
-    /// The outer sequence's end through the terminal lane: the same as `on(.completed)` / `on(.error(_:))`.
+    override func onCompleted() {
+        submit(.outer(.completed))
+    }
+
+    /// The outer sequence's end through the terminal lane: the same as `onCompleted()` / `onError(_:)`.
     /// With both lanes this sink is one of the nodes a bridged Combine source feeds through its own sink
     /// (`_SerialSourceNodeSink`) rather than the generic one.
     override func onTerminal(_ error: Swift.Error?) {

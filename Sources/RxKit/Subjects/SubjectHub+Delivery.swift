@@ -1,0 +1,260 @@
+import ReactiveBridgePrimitives
+
+/// `SubjectHub`'s delivery: broadcasting an event to the observers at once when nobody else delivers,
+/// nested for a re-entrant send, or queued for the delivering thread, which drains the queue before its
+/// delivery ends.
+extension SubjectHub {
+    /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
+    /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
+    /// with `lock` held; returns with it released.
+    final func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !beginLocked(me) {
+            dispatchBroadcastLocked(event, observers)
+            return
+        }
+        lock.unlock()
+        for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
+        endDelivery(me)
+    }
+
+    /// Sends `.next(element)` to `observers` (a snapshot of `entries`), through each observer's element
+    /// lane when it has one; an `Event` is built only for observers without one, or if the element must
+    /// be queued. Must be called with `lock` held; returns with it released.
+    final func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !beginLocked(me) {
+            dispatchNextLocked(element, observers)
+            return
+        }
+        lock.unlock()
+        // `&value` rather than `withUnsafePointer(to:)`: see `ElementLane.send`.
+        var value = element
+        storeLatest(&value)
+        deliverNextToAll(&value, observers)
+        endDelivery(me)
+    }
+
+    /// Sends the element at `element` to every entry of `observers` (a snapshot, which keeps them alive),
+    /// as the delivering thread of a delivery that began with nobody delivering: no entry waits for a
+    /// replay (see `deliverNext`), since replays wait only for a delivery in progress. The entries are
+    /// read as `Unmanaged`: iterating the array of references would retain and release each entry around
+    /// its delivery (two atomic operations per observer per element, S7).
+    @inline(__always)
+    final func deliverNextToAll(_ element: UnsafePointer<Element>, _ observers: [AnyObject]) {
+        observers.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<Entry>.self) { entries in
+                for entry in entries {
+                    entry._withUnsafeGuaranteedRef { entry in
+                        if !entry.lane.send(typed: element) {
+                            entry.deliverNext(element.pointee)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends the element at `element` to `observers`, as the delivering thread. An observer that joined
+    /// while this thread was delivering (its snapshot taken after that) is skipped if its replay is still
+    /// queued: the replay gives it the latest element.
+    @inline(__always)
+    final func deliverNext(_ element: UnsafeMutablePointer<Element>, to observers: [AnyObject]) {
+        for object in observers {
+            let entry = unsafeDowncast(object, to: Entry.self)
+            if entry.awaitingReplay { continue }
+            if !entry.lane.send(typed: element) {
+                entry.deliverNext(element.pointee)
+            }
+        }
+    }
+
+    /// Sends `.next(element)` to the current observers, reading the element in place. With one observer
+    /// that has an element lane and no delivery in progress (a subject with one subscriber) it retains
+    /// nothing and copies nothing; otherwise it is `broadcastNextLocked(_:_:)`. Must be called with
+    /// `lock` held; returns with it released.
+    @inline(__always)
+    final func broadcastNextLocked(at element: UnsafePointer<Element>) {
+        let me = DeliveryOwner.current
+        if InlineWord.load(self) != 0 || !hasSoleLane || !beginLocked(me) {
+            broadcastNextToEntriesLocked(at: element)
+            return
+        }
+        let lane = soleLane
+        lock.unlock()
+        storeLatest(element)
+        _ = lane.send(typed: element)
+        endDelivery(me)
+    }
+
+    /// The general case of `broadcastNextLocked(at:)`, out of line.
+    @inline(never)
+    final func broadcastNextToEntriesLocked(at element: UnsafePointer<Element>) {
+        let me = DeliveryOwner.current
+        guard InlineWord.load(self) == 0, beginLocked(me) else {
+            dispatchNextLocked(element.pointee, entries)
+            return
+        }
+        if let first = sole {
+            // One observer, and either it has no lane or a delivery ended just now (the word was read
+            // non-zero, then the delivering thread's compare-exchange cleared it): no snapshot array.
+            lock.unlock()
+            storeLatest(element)
+            if !first.lane.send(typed: element) {
+                first.deliverNext(element.pointee)
+            }
+            endDelivery(me)
+            return
+        }
+        if let node = soleNode {
+            // As above; the local reference keeps the node alive after the lock is released.
+            lock.unlock()
+            storeLatest(element)
+            _ = LaneHandle(node: node).send(typed: element)
+            endDelivery(me)
+            return
+        }
+        // Two or more: the element is read in place by each (no copy of it, R1).
+        let observers = list
+        lock.unlock()
+        storeLatest(element)
+        deliverNextToAll(element, observers)
+        endDelivery(me)
+    }
+
+    /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.
+    @inline(never)
+    final func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
+        dispatchLocked(.broadcast(.next(element), observers))
+    }
+
+    /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.
+    @inline(never)
+    final func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+        dispatchLocked(.broadcast(event, observers))
+    }
+
+    /// Delivers `message` (now, nested, or via the delivering thread). Must be called with `lock`
+    /// held; returns with it released.
+    final func dispatchLocked(_ message: Message) {
+        let me = DeliveryOwner.current
+        while true {
+            let word = InlineWord.load(self)
+            if word & SubjectHubBase.ownerMask == me {
+                // A re-entrant send from an observer: delivered nested, at once.
+                lock.unlock()
+                deliver(message)
+                return
+            }
+            if word == 0 {
+                if beginLocked(me) { break }
+                continue  // a sender began without the lock: queue for it
+            }
+            // Another thread delivers. Set `attentionBit` before deciding: it may be ending its delivery
+            // with a compare-exchange right now, which then either fails (and it drains the queue) or
+            // has already succeeded (and this thread delivers).
+            let previous = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
+            if previous & SubjectHubBase.ownerMask != 0 {
+                enqueueLocked(message)
+                lock.unlock()
+                return
+            }
+            // The word is `attentionBit` with no owner: senders wait for the lock, so a plain store.
+            InlineWord.store(self, me)
+            break
+        }
+        lock.unlock()
+        deliver(message)
+        endDelivery(me)
+    }
+
+    /// Queues `message` for the delivering thread. Call with `lock` held and `attentionBit` set.
+    @inline(never)
+    final func enqueueLocked(_ message: Message) {
+        let pending = self.pending ?? PendingMessages()
+        self.pending = pending
+        pending.messages.append(message)
+        queuedCount += 1
+    }
+
+    /// The oldest pending message. Call with `lock` held and `queuedCount > 0`.
+    final func dequeueLocked() -> Message {
+        let pending = self.pending!
+        let next = pending.messages[pending.head]
+        pending.head += 1
+        queuedCount -= 1
+        if queuedCount == 0 {
+            pending.messages.removeAll(keepingCapacity: true)
+            pending.head = 0
+        }
+        return next
+    }
+
+    /// Run by the delivering thread (`me`) after its own message: ends the delivery with one
+    /// compare-exchange, or, if other threads queued messages or changed the observers meanwhile
+    /// (`attentionBit`), delivers the messages and brings the delivery state up to date first.
+    @inline(__always)
+    final func endDelivery(_ me: Int) {
+        if InlineWord.compareExchange(self, expected: me, desired: 0) { return }
+        drainQueuedMessages()
+    }
+
+    /// The slow path of `endDelivery`, out of line so the per-event path never touches a `Message`.
+    @inline(never)
+    final func drainQueuedMessages() {
+        while true {
+            lock.lock()
+            if queuedCount == 0 {
+                reconcileLocked()
+                let released = retired
+                retired = []
+                InlineWord.store(self, 0)
+                lock.unlock()
+                withExtendedLifetime(released) {}  // the retired entries go here, with no lock held
+                return
+            }
+            let next = dequeueLocked()
+            lock.unlock()
+            deliver(next)
+        }
+    }
+
+    /// Brings the delivery state up to date with what lock holders changed during the delivery (see
+    /// `StateAccess.deferred`). Call as the delivering thread, with `lock` held.
+    final func reconcileLocked() {
+        if let sole {
+            setSoleLane(sole.lane)
+        } else if let soleNode {
+            setSoleLane(LaneHandle(node: soleNode))
+        } else {
+            setSoleLane(LaneHandle())
+        }
+        dropLatestIfStopped()
+    }
+
+    /// Delivers `message` as the delivering thread.
+    final func deliver(_ message: Message) {
+        switch message {
+        case .broadcast(let event, let observers):
+            if case .next(var element) = event {
+                storeLatest(&element)
+                deliverNext(&element, to: observers)
+            } else {
+                for object in observers {
+                    let entry = unsafeDowncast(object, to: Entry.self)
+                    // The queued replay is dropped: nothing may follow a terminal event.
+                    if entry.awaitingReplay { entry.awaitingReplay = false }
+                    entry.deliver(event)
+                }
+            }
+        case .replay(let events, let entry):
+            for event in events { entry.deliver(event) }
+        case .replayLatest(let entry):
+            guard entry.awaitingReplay else { return }
+            entry.awaitingReplay = false
+            guard hasLatest, let latest else { return }
+            var value = latest.pointee
+            entry.sendNext(&value)
+        }
+    }
+}

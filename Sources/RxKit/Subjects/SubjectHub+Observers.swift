@@ -1,0 +1,178 @@
+import ReactiveBridgePrimitives
+
+/// `SubjectHub`'s subscriber table: the observers (`sole`, `soleNode` or `list`), adding and removing
+/// them under the lock, and keeping removed ones alive until a delivery in progress ends.
+extension SubjectHub {
+    /// The current observers, as a snapshot a message can carry (slow paths: with one observer it builds
+    /// an array). Call with `lock` held.
+    final var entries: [AnyObject] {
+        if let sole { return [sole] }
+        if let soleNode { return [Entry(key: soleNodeKey, node: soleNode)] }
+        return list
+    }
+
+    /// Whether nobody is subscribed. Call with `lock` held.
+    @inline(__always)
+    final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
+
+    /// Adds an observer. Call with `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        return addLocked(observer, access)
+    }
+
+    /// Adds an observer and returns its key for `remove(key:)`. The first observer, when it is an RxKit node
+    /// with both lanes (every RxKit sink, `subscribe(onNext:…)`'s observer, the bridge's subscription) and
+    /// nobody is delivering, is kept without an `Entry` (`addSoleNodeLocked`): an allocation fewer per
+    /// subscription to a subject with one observer (R2). Call with `lock` held.
+    final func addKeyedLocked<Observer: ObserverType>(_ observer: Observer) -> UInt64 where Observer.Element == Element {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        // A metatype check first: `observer as? ObserverNode` is a full dynamic cast in unspecialised code.
+        if access != .deferred, isEmptyLocked, Observer.self is ObserverNode.Type {
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
+            if node.hasElementLane && node.hasTerminalLane { return addSoleNodeLocked(node, access) }
+        }
+        return addLocked(observer, access).key
+    }
+
+    /// `addKeyedLocked(_:)` for `node`, an RxKit node observer of `Element` with both lanes. Call with
+    /// `lock` held.
+    final func addKeyedLocked(node: ObserverNode) -> UInt64 {
+        let access = claimLocked()
+        defer { releaseLocked(access) }
+        if access != .deferred, isEmptyLocked { return addSoleNodeLocked(node, access) }
+        return addLocked(node: node, access).key
+    }
+
+    /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
+        nextKey += 1
+        let entry = Entry(key: nextKey, observer: observer)
+        addLocked(entry, access)
+        return entry
+    }
+
+    /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(key:node:)`),
+    /// the delivery state claimed as `access`. Call with `lock` held.
+    final func addLocked(node: ObserverNode, _ access: StateAccess) -> Entry {
+        nextKey += 1
+        let entry = Entry(key: nextKey, node: node)
+        addLocked(entry, access)
+        return entry
+    }
+
+    /// Adds `node`, an RxKit node observer of `Element` with both lanes, as the sole observer kept without
+    /// an `Entry` (see `soleNode`); returns its key. Call with `lock` held, nobody subscribed and the
+    /// delivery state claimed as `access`, which must not be `.deferred`.
+    final func addSoleNodeLocked(_ node: ObserverNode, _ access: StateAccess) -> UInt64 {
+        precondition(isEmptyLocked && access != .deferred && node.hasElementLane && node.hasTerminalLane,
+                     "SubjectHub.addSoleNodeLocked: only for a first observer, a node with both lanes, added with nobody else delivering")
+        nextKey += 1
+        soleNode = node
+        soleNodeKey = nextKey
+        setSoleLane(LaneHandle(node: node))
+        return nextKey
+    }
+
+    @inline(__always)
+    final func addLocked(_ entry: Entry, _ access: StateAccess) {
+        if let first = sole {
+            list = [first, entry]
+            sole = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+        } else if let node = soleNode {
+            list = [Entry(key: soleNodeKey, node: node), entry]
+            soleNode = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+        } else if list.isEmpty {
+            sole = entry
+            if access != .deferred { setSoleLane(entry.lane) }
+        } else {
+            list.append(entry)
+        }
+    }
+
+    /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
+    final func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+        Entry(key: 0, observer: observer)
+    }
+
+    /// Removes every observer. Call with `lock` held.
+    final func removeAllLocked() {
+        let access = claimLocked()
+        removeAllLocked(access)
+        releaseLocked(access)
+    }
+
+    /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
+    final func removeAllLocked(_ access: StateAccess) {
+        if sole != nil {
+            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
+            sole = nil
+        } else if soleNode != nil {
+            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
+            soleNode = nil
+        } else if !list.isEmpty {
+            retireLocked(list, access)
+            list = []
+        }
+        if access != .deferred { setSoleLane(LaneHandle()) }
+    }
+
+    /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held.
+    final func removeLocked(key: UInt64, _ access: StateAccess) {
+        // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
+        if sole != nil {
+            guard sole.unsafelyUnwrapped.key == key else { return }
+            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
+            sole = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+            return
+        }
+        if soleNode != nil {
+            guard soleNodeKey == key else { return }
+            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
+            soleNode = nil
+            if access != .deferred { setSoleLane(LaneHandle()) }
+            return
+        }
+        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
+        retireLocked(CollectionOfOne(list[index]), access)
+        list.remove(at: index)
+        if list.count == 1 {
+            let remaining = unsafeDowncast(list[0], to: Entry.self)
+            list = []
+            sole = remaining
+            if access != .deferred { setSoleLane(remaining.lane) }
+        }
+    }
+
+    /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
+    /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
+    @inline(__always)
+    final func retireLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+        // Nobody delivers: nothing to keep (inline, so the usual case builds no collection and makes no call).
+        if access == .free || access == .held { return }
+        retireDuringDeliveryLocked(removed, access)
+    }
+
+    /// `retireLocked` while a delivery is in progress (`access` is `.owned` or `.deferred`).
+    @inline(never)
+    final func retireDuringDeliveryLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+        switch access {
+        case .free, .held:
+            return
+        case .owned:
+            // The delivery ends with a compare-exchange, which the bit makes fail: the end then releases
+            // them (a read-modify-write: other threads may be setting the bit too).
+            _ = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
+        case .deferred:
+            break  // `claimLocked` set the bit
+        }
+        retired.append(contentsOf: removed)
+    }
+
+    final var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
+}

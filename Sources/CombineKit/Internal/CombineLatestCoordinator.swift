@@ -46,6 +46,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         subscriptions = Array(repeating: nil, count: count)
         finished = Array(repeating: false, count: count)
         missingLatest = count
+        output.returnedDemandHandler = { [weak self] in self?.passUpstream($0) }
     }
 
     deinit {
@@ -163,6 +164,11 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     @usableFromInline func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         output.request(demand)
+        passUpstream(demand)
+    }
+
+    /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.
+    private func passUpstream(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !terminated else {
             lock.unlock()

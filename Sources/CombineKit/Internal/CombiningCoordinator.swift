@@ -37,6 +37,7 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .zip: queues = Array(repeating: [], count: count)
         default: queues = []
         }
+        output.returnedDemandHandler = { [weak self] in self?.passUpstream($0) }
     }
 
     var description: String { name }
@@ -143,6 +144,11 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         output.request(demand)
+        passUpstream(demand)
+    }
+
+    /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.
+    private func passUpstream(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !terminated else {
             lock.unlock()

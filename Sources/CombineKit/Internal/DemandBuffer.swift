@@ -46,6 +46,9 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     /// The completion once accepted: a `CompletionBox<Downstream.Failure>`.
     @exclusivity(unchecked) private var completionBox: AnyObject?
     @exclusivity(unchecked) private var hasCompletion = false
+    /// Where demand the subscriber returns from `receive(_:)` goes upstream (as a `request(_:)` would);
+    /// set once by the owner before any delivery, called without the lock.
+    @exclusivity(unchecked) var returnedDemandHandler: ((Subscribers.Demand) -> Void)?
 
     init(downstream: Downstream) {
         downstreamSlot = .allocate(capacity: 1)
@@ -298,6 +301,7 @@ internal final class DemandBuffer<Downstream: Subscriber> {
                 demand -= 1
                 lock.unlock()
                 let more = Self.call(&downstreamSlot.pointee, with: value)
+                if more > 0, let returnedDemandHandler { returnedDemandHandler(more) }
                 lock.lock()
                 if more > 0 { demand += more }
                 continue

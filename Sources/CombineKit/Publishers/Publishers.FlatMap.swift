@@ -235,6 +235,13 @@ extension Publishers.FlatMap {
             all.forEach { $0.request(demand) }
         }
 
+        override func forwardReturnedDemand(_ demand: Subscribers.Demand) {
+            lock.lock()
+            let all = terminated ? [] : children.subscriptions
+            lock.unlock()
+            all.forEach { $0.request(demand) }
+        }
+
         @usableFromInline func cancel() {
             lock.lock()
             terminated = true

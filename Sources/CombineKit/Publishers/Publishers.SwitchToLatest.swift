@@ -235,6 +235,16 @@ extension Publishers.SwitchToLatest {
             child.request(demand)
         }
 
+        override func forwardReturnedDemand(_ demand: Subscribers.Demand) {
+            lock.lock()
+            guard !terminated, case .holding(let child) = self.child else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            child.request(demand)
+        }
+
         @usableFromInline func cancel() {
             lock.lock()
             terminated = true

@@ -46,7 +46,6 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         subscriptions = Array(repeating: nil, count: count)
         finished = Array(repeating: false, count: count)
         missingLatest = count
-        output.returnedDemandHandler = { [weak self] in self?.passUpstream($0) }
     }
 
     deinit {
@@ -108,13 +107,15 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         // so combinations computed by two threads reach the downstream in the order they were computed;
         // the call to the downstream happens outside the lock.
         let combination = self.combination.pointee
+        let returned: Subscribers.Demand
         if output.storeOrClaim(combination, keepingOnlyLatest: true) {
             lock.unlock()
-            output.deliverClaimed(combination)
+            returned = output.deliverClaimed(combination)
         } else {
             lock.unlock()
-            output.drain()
+            returned = output.drain()
         }
+        if returned > 0 { passUpstream(returned) }
     }
 
     func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -163,8 +164,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     @usableFromInline func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        output.request(demand)
-        passUpstream(demand)
+        passUpstream(demand + output.request(demand))
     }
 
     /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.

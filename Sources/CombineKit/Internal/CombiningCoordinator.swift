@@ -37,7 +37,6 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .zip: queues = Array(repeating: [], count: count)
         default: queues = []
         }
-        output.returnedDemandHandler = { [weak self] in self?.passUpstream($0) }
     }
 
     var description: String { name }
@@ -77,7 +76,8 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .merge(let single):
             output.store(single(value))
             lock.unlock()
-            output.drain()
+            let returned = output.drain()
+            if returned > 0 { passUpstream(returned) }
         case .zip(let combine):
             queues[index].append(value)
             guard !queues.contains(where: { $0.isEmpty }) else {
@@ -91,7 +91,8 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             let toCancel = exhausted ? takeSubscriptionsForTermination() : []
             output.store(combine(values))
             lock.unlock()
-            output.drain()
+            let returned = output.drain()
+            if returned > 0 { passUpstream(returned) }
             if exhausted {
                 toCancel.forEach { $0.cancel() }
                 output.complete(.finished)
@@ -143,8 +144,7 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        output.request(demand)
-        passUpstream(demand)
+        passUpstream(demand + output.request(demand))
     }
 
     /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.

@@ -7,10 +7,10 @@ import Testing
 /// small reference model of Combine's documented behaviour — never against CombineKit's own output.
 ///
 /// Two families:
-/// - a `PassthroughSubject` through a chain of one-in-at-most-one-out operators. Combine passes demand
-///   through these unchanged (a value an operator drops is replaced by `.max(1)` upstream), so the subject
-///   has exactly the subscriber's outstanding demand, and the model says exactly which sends are delivered
-///   and which the subject drops;
+/// - a `PassthroughSubject`, a `CurrentValueSubject` or a sequence through a chain of one-in-at-most-one-out
+///   operators. Combine passes demand through these unchanged (a value an operator drops is replaced by
+///   `.max(1)` upstream), so the source has exactly the subscriber's outstanding demand, and the model says
+///   exactly which values are delivered and which a subject drops;
 /// - lossless sources (`LosslessFeed`, which keeps what it is sent until demand arrives) through the
 ///   combining and flattening operators: every value must arrive as demand allows, in order, and the
 ///   completion once nothing is pending.
@@ -257,8 +257,28 @@ final class StageModel {
     }
 }
 
-/// The model of a whole chain as a subscriber with outstanding demand `outstanding` sees it: a subject
-/// drops what is sent without demand; a replacement value made at completion waits for demand.
+/// Where a chain's values come from, as Combine documents each source.
+enum ChainSource: CustomStringConvertible {
+    /// Drops what is sent without demand.
+    case passthrough
+    /// Keeps the latest value; one sent without demand is delivered at the next `request(_:)`, as is the
+    /// initial one.
+    case currentValue(Int)
+    /// Delivers its elements as demand allows and finishes right after the last (at once if empty).
+    case sequence([Int])
+
+    var description: String {
+        switch self {
+        case .passthrough: return "PassthroughSubject"
+        case .currentValue(let v): return "CurrentValueSubject(\(v))"
+        case .sequence(let values): return "\(values).publisher"
+        }
+    }
+}
+
+/// The model of a whole chain as a subscriber with outstanding demand `outstanding` sees it (the chain's
+/// operators pass demand through unchanged, so the source sees the same demand); a replacement value made
+/// at completion waits for demand.
 struct ChainModel {
     let stages: [StageModel]
     let script: DemandScript
@@ -268,11 +288,26 @@ struct ChainModel {
     private(set) var sourceEnded = false
     /// Events waiting for demand: from stage `index` on (the stage that made them is past).
     private var waiting: (index: Int, events: [ModelEvent])?
+    private let source: ChainSource
+    private var current: Int?
+    private var deliveredCurrent = false
+    private var elements: [Int] = []
 
-    init(stages: [TransparentStage], script: DemandScript) {
+    init(stages: [TransparentStage], script: DemandScript, source: ChainSource) {
         self.stages = stages.map { $0.makeModel() }
         self.script = script
-        outstanding = script.initial
+        self.source = source
+        switch source {
+        case .passthrough: break
+        case .currentValue(let v): current = v
+        case .sequence(let values): elements = values
+        }
+    }
+
+    /// The subscription: the subscriber's initial request, then, for an empty sequence, its completion.
+    mutating func subscribe() {
+        if script.initial > 0 { request(script.initial) }
+        if case .sequence = source { pumpSequence() }
     }
 
     var isTerminated: Bool { completion != nil }
@@ -282,12 +317,35 @@ struct ChainModel {
         if let waiting, outstanding > 0 {
             self.waiting = nil
             run(waiting.events, from: waiting.index)
+            return
+        }
+        guard !sourceEnded else { return }
+        switch source {
+        case .passthrough: break
+        case .currentValue:
+            if !deliveredCurrent, let current {
+                deliveredCurrent = true
+                run([.value(current)], from: 0)
+            }
+        case .sequence: pumpSequence()
         }
     }
 
     mutating func send(_ value: Int) {
-        guard !sourceEnded, outstanding > 0 else { return }
+        guard !sourceEnded else { return }
+        if case .currentValue = source {
+            current = value
+            deliveredCurrent = outstanding > 0
+        }
+        guard outstanding > 0 else { return }
         run([.value(value)], from: 0)
+    }
+
+    private mutating func pumpSequence() {
+        while !sourceEnded, outstanding > 0, !elements.isEmpty {
+            run([.value(elements.removeFirst())], from: 0)
+        }
+        if !sourceEnded, elements.isEmpty { complete(.finished) }
     }
 
     mutating func complete(_ event: ModelEvent) {
@@ -353,48 +411,72 @@ enum DriverStep: CustomStringConvertible {
 }
 
 struct SubjectChainCase {
+    let source: ChainSource
     let stages: [TransparentStage]
     let script: DemandScript
     let steps: [DriverStep]
 
     static func random(using random: inout SplitMix64) -> SubjectChainCase {
+        let source: ChainSource
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: source = .currentValue(Int.random(in: 0...15, using: &random))
+        case 1: source = .sequence((0..<Int.random(in: 0...8, using: &random)).map { _ in Int.random(in: 0...15, using: &random) })
+        default: source = .passthrough
+        }
         let stages = (0..<Int.random(in: 1...4, using: &random)).map { _ in TransparentStage.random(using: &random) }
         let script = DemandScript.random(using: &random)
         var steps: [DriverStep] = []
+        let isSequence: Bool
+        if case .sequence = source { isSequence = true } else { isSequence = false }
         for _ in 0..<Int.random(in: 0...14, using: &random) {
             switch Int.random(in: 0..<20, using: &random) {
-            case 0..<12: steps.append(.send(Int.random(in: 0...15, using: &random), source: 0))
             case 12..<18: steps.append(DriverStep.randomRequest(using: &random))
+            case _ where isSequence: continue
+            case 0..<12: steps.append(.send(Int.random(in: 0...15, using: &random), source: 0))
             case 18: steps.append(.finish)
             default: steps.append(.fail)
             }
         }
-        if Bool.random(using: &random) { steps.append(.finish) }
+        if !isSequence, Bool.random(using: &random) { steps.append(.finish) }
         for _ in 0..<Int.random(in: 0...2, using: &random) { steps.append(DriverStep.randomRequest(using: &random)) }
-        return SubjectChainCase(stages: stages, script: script, steps: steps)
+        return SubjectChainCase(source: source, stages: stages, script: script, steps: steps)
     }
 
     func run() -> CaseRun {
-        let description = "PassthroughSubject → \(stages.map(\.description).joined(separator: " → ")); \(script); steps \(steps)"
-        let subject = PassthroughSubject<Int, ProbeError>()
-        var publisher = subject.eraseToAnyPublisher()
+        let description = "\(source) → \(stages.map(\.description).joined(separator: " → ")); \(script); steps \(steps)"
+        let passthrough = PassthroughSubject<Int, ProbeError>()
+        var currentValue: CurrentValueSubject<Int, ProbeError>?
+        var publisher: AnyPublisher<Int, ProbeError>
+        switch source {
+        case .passthrough: publisher = passthrough.eraseToAnyPublisher()
+        case .currentValue(let v):
+            let subject = CurrentValueSubject<Int, ProbeError>(v)
+            currentValue = subject
+            publisher = subject.eraseToAnyPublisher()
+        case .sequence(let values): publisher = values.publisher.setFailureType(to: ProbeError.self).eraseToAnyPublisher()
+        }
         for stage in stages { publisher = stage.apply(publisher) }
         let probe = DemandProbe(script: script)
-        var model = ChainModel(stages: stages, script: script)
+        var model = ChainModel(stages: stages, script: script, source: source)
         publisher.subscribe(probe)
+        model.subscribe()
         for step in steps {
             switch step {
             case .send(let v, _):
-                subject.send(v)
+                if let currentValue { currentValue.send(v) } else { passthrough.send(v) }
                 model.send(v)
             case .request(let demand):
                 probe.request(demand)
                 model.request(demand)
             case .finish:
-                subject.send(completion: .finished)
+                if let currentValue { currentValue.send(completion: .finished) } else { passthrough.send(completion: .finished) }
                 model.complete(.finished)
             case .fail:
-                subject.send(completion: .failure(.sourceFailed))
+                if let currentValue {
+                    currentValue.send(completion: .failure(.sourceFailed))
+                } else {
+                    passthrough.send(completion: .failure(.sourceFailed))
+                }
                 model.complete(.failed(.sourceFailed))
             }
         }

@@ -130,9 +130,11 @@ struct CaseRun: CustomStringConvertible {
 enum TransparentStage: CustomStringConvertible {
     case map(Int), filter(Int), compactMap(Int), scan, tryMap(throwingOn: Int), removeDuplicates
     case replaceEmpty(Int), replaceError(Int), prefix(Int), dropWhile(Int), handleEvents, mapError, catchRethrowing
+    /// Not demand-transparent: asks for the elements it drops as soon as it is subscribed.
+    case dropFirst(Int)
 
     static func random(using random: inout SplitMix64) -> TransparentStage {
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0: return .map(Int.random(in: 1...5, using: &random))
         case 1: return .filter(Int.random(in: 2...3, using: &random))
         case 2: return .compactMap(Int.random(in: 2...4, using: &random))
@@ -145,6 +147,7 @@ enum TransparentStage: CustomStringConvertible {
         case 9: return .dropWhile(Int.random(in: 0...8, using: &random))
         case 10: return .handleEvents
         case 11: return .mapError
+        case 12: return .dropFirst(Int.random(in: 1...3, using: &random))
         default: return .catchRethrowing
         }
     }
@@ -163,6 +166,7 @@ enum TransparentStage: CustomStringConvertible {
         case .dropWhile(let t): return "drop(while: < \(t))"
         case .handleEvents: return "handleEvents"
         case .mapError: return "mapError"
+        case .dropFirst(let n): return "dropFirst(\(n))"
         case .catchRethrowing: return "catch { Fail(error: $0) }"
         }
     }
@@ -186,6 +190,7 @@ enum TransparentStage: CustomStringConvertible {
         case .dropWhile(let t): return upstream.drop { $0 < t }.eraseToAnyPublisher()
         case .handleEvents: return upstream.handleEvents(receiveOutput: { _ in }).eraseToAnyPublisher()
         case .mapError: return upstream.mapError { $0 }.eraseToAnyPublisher()
+        case .dropFirst(let n): return upstream.dropFirst(n).eraseToAnyPublisher()
         case .catchRethrowing:
             return upstream.catch { error in Fail<Int, ProbeError>(error: error) }.eraseToAnyPublisher()
         }
@@ -205,8 +210,15 @@ final class StageModel {
     private var accumulated = 0
     private var previous: Int?
     private var dropping = true
+    private var toDrop = 0
 
-    init(stage: TransparentStage) { self.stage = stage }
+    init(stage: TransparentStage) {
+        self.stage = stage
+        if case .dropFirst(let n) = stage { toDrop = n }
+    }
+
+    /// The demand this stage asked of its upstream beyond its downstream's: `dropFirst`'s elements yet to drop.
+    var extraDemand: Int { ended ? 0 : toDrop }
 
     /// What the stage sends downstream for `event` (nothing: the value is dropped).
     func handle(_ event: ModelEvent) -> [ModelEvent] {
@@ -241,6 +253,12 @@ final class StageModel {
             case .dropWhile(let t):
                 if dropping && v < t { return [] }
                 dropping = false
+                return [.value(v)]
+            case .dropFirst:
+                if toDrop > 0 {
+                    toDrop -= 1
+                    return []
+                }
                 return [.value(v)]
             case .replaceEmpty, .replaceError, .handleEvents, .mapError, .catchRethrowing:
                 return [.value(v)]
@@ -304,21 +322,16 @@ struct ChainModel {
         }
     }
 
-    /// The subscription: the subscriber's initial request, then, for an empty sequence, its completion.
+    /// The subscription: the subscriber's initial request, the `dropFirst` stages' requests, then, for
+    /// an empty sequence, its completion.
     mutating func subscribe() {
         if script.initial > 0 { request(script.initial) }
+        if stages.contains(where: { $0.extraDemand > 0 }) { sourceRequested() }
         if case .sequence = source { pumpSequence() }
     }
 
-    var isTerminated: Bool { completion != nil }
-
-    mutating func request(_ demand: Subscribers.Demand) {
-        outstanding += demand
-        if let waiting, outstanding > 0 {
-            self.waiting = nil
-            run(waiting.events, from: waiting.index)
-            return
-        }
+    /// What a source does when asked for more.
+    private mutating func sourceRequested() {
         guard !sourceEnded else { return }
         switch source {
         case .passthrough: break
@@ -331,18 +344,37 @@ struct ChainModel {
         }
     }
 
+    var isTerminated: Bool { completion != nil }
+
+    /// The demand stage `index` has from below: the subscriber's, plus what the `dropFirst` stages from
+    /// `index` on asked for beyond it.
+    private func demand(below index: Int) -> Subscribers.Demand {
+        outstanding + stages[index...].reduce(0) { $0 + $1.extraDemand }
+    }
+
+    mutating func request(_ demand: Subscribers.Demand) {
+        outstanding += demand
+        if let waiting, self.demand(below: waiting.index) > 0 {
+            self.waiting = nil
+            run(waiting.events, from: waiting.index)
+            return
+        }
+        sourceRequested()
+    }
+
     mutating func send(_ value: Int) {
         guard !sourceEnded else { return }
+        let hasDemand = demand(below: 0) > 0
         if case .currentValue = source {
             current = value
-            deliveredCurrent = outstanding > 0
+            deliveredCurrent = hasDemand
         }
-        guard outstanding > 0 else { return }
+        guard hasDemand else { return }
         run([.value(value)], from: 0)
     }
 
     private mutating func pumpSequence() {
-        while !sourceEnded, outstanding > 0, !elements.isEmpty {
+        while !sourceEnded, demand(below: 0) > 0, !elements.isEmpty {
             run([.value(elements.removeFirst())], from: 0)
         }
         if !sourceEnded, elements.isEmpty { complete(.finished) }
@@ -364,7 +396,7 @@ struct ChainModel {
             }
             let produced = stages[index].handle(event)
             // A value made at completion (a replacement) waits for demand.
-            if case .value = produced.first, produced.count > 1, outstanding == 0, !isValue(event) {
+            if case .value = produced.first, produced.count > 1, demand(below: index + 1) == 0, !isValue(event) {
                 waiting = (index + 1, produced + Array(events.dropFirst(position + 1)))
                 return
             }

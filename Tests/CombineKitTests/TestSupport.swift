@@ -74,3 +74,15 @@ struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// What a subscriber that requests `.max(1)` and returns `.max(1)` from each `receive(_:)` gets from
+/// `combine` applied to two subjects, sent `sends` (a subject's index, 0 or 1, and a value) in order.
+func valuesUnderOneByOneDemand(_ combine: (PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>,
+                               sending sends: [(Int, Int)]) -> [Int] {
+    let subjects = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+    let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(1))
+    combine(subjects[0], subjects[1]).subscribe(subscriber)
+    subscriber.subscription?.request(.max(1))
+    for (index, value) in sends { subjects[index].send(value) }
+    return subscriber.values
+}

@@ -109,13 +109,15 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         // so combinations computed by two threads reach the downstream in the order they were computed;
         // the call to the downstream happens outside the lock.
         let combination = self.combination.pointee
+        let returned: Subscribers.Demand
         if output.storeOrClaim(combination, keepingOnlyLatest: true) {
             lock.unlock()
-            output.deliverClaimed(combination)
+            returned = output.deliverClaimed(combination)
         } else {
             lock.unlock()
-            output.drain()
+            returned = output.drain()
         }
+        if returned > 0 { passUpstream(returned) }
     }
 
     func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -164,7 +166,11 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     @usableFromInline func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        output.request(demand)
+        passUpstream(demand + output.request(demand))
+    }
+
+    /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.
+    private func passUpstream(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !terminated else {
             lock.unlock()

@@ -78,7 +78,8 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
         case .merge(let single):
             output.store(single(value))
             lock.unlock()
-            output.drain()
+            let returned = output.drain()
+            if returned > 0 { passUpstream(returned) }
         case .zip(let combine):
             queues[index].append(value)
             guard !queues.contains(where: { $0.isEmpty }) else {
@@ -92,7 +93,8 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             let toCancel = exhausted ? takeSubscriptionsForTermination() : []
             output.store(combine(values))
             lock.unlock()
-            output.drain()
+            let returned = output.drain()
+            if returned > 0 { passUpstream(returned) }
             if exhausted {
                 toCancel.forEach { $0.cancel() }
                 output.complete(.finished)
@@ -144,7 +146,11 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        output.request(demand)
+        passUpstream(demand + output.request(demand))
+    }
+
+    /// Passes downstream demand (requested, or returned from `receive(_:)`) to every upstream.
+    private func passUpstream(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !terminated else {
             lock.unlock()

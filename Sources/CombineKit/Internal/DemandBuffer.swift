@@ -179,17 +179,18 @@ internal final class DemandBuffer<Downstream: Subscriber> {
         lock.unlock()
     }
 
-    /// Adds demand and delivers what it allows.
-    func request(_ demand: Subscribers.Demand) {
+    /// Adds demand and delivers what it allows. Returns what `drain()` returns.
+    @discardableResult
+    func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         lock.lock()
         guard isAttached else {
             lock.unlock()
-            return
+            return .none
         }
         self.demand += demand
         refreshSlowBitLocked()
         lock.unlock()
-        drain()
+        return drain()
     }
 
     /// Completes after the queued values (finished) or at once, dropping them (`immediately`).
@@ -251,24 +252,28 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     }
 
     /// Delivers what demand allows (or returns at once if another call is already delivering: that
-    /// one picks up the change).
-    func drain() {
+    /// one picks up the change). Returns the demand the subscriber returned from the values this call
+    /// delivered: the owner passes it upstream, as it passes a `request(_:)`.
+    @discardableResult
+    func drain() -> Subscribers.Demand {
         lock.lock()
         guard claimDeliveryLocked() else {
             lock.unlock()
-            return
+            return .none
         }
-        drainLocked(.none)
+        return drainLocked(.none)
     }
 
     // MARK: Delivery (called owning `delivering`)
 
     /// Delivers `value` after `storeOrClaim(_:keepingOnlyLatest:)` returned `true` (or from `enqueue`).
-    /// If nothing happened meanwhile, ends the delivery with one compare-exchange.
-    func deliverClaimed(_ value: Value) {
+    /// If nothing happened meanwhile, ends the delivery with one compare-exchange. Returns what `drain()`
+    /// returns (nothing on the fast path, where demand is unlimited).
+    @discardableResult
+    func deliverClaimed(_ value: Value) -> Subscribers.Demand {
         let additional = Self.call(&downstreamSlot.pointee, with: value)
-        if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return }
-        drainAfterDelivery(additional)
+        if lock.exchangeWord(ifEqualTo: Self.delivering, with: 0) { return .none }
+        return drainAfterDelivery(additional)
     }
 
     /// Calls the subscriber in place: passing the storage `inout` lets the call borrow it, where
@@ -280,20 +285,22 @@ internal final class DemandBuffer<Downstream: Subscriber> {
     }
 
     @inline(never)
-    private func drainAfterDelivery(_ additional: Subscribers.Demand) {
+    private func drainAfterDelivery(_ additional: Subscribers.Demand) -> Subscribers.Demand {
         lock.lock()
-        drainLocked(additional)
+        return drainLocked(additional)
     }
 
     /// The loop of the delivery's owner (call with `lock` held; releases it): adds `additional`,
     /// delivers queued values while demand allows (the lock released around each call), then a queued
-    /// completion, or releases the subscriber if a cancel arrived.
-    private func drainLocked(_ additional: Subscribers.Demand) {
+    /// completion, or releases the subscriber if a cancel arrived. Returns the demand the subscriber
+    /// returned meanwhile (`additional` included).
+    private func drainLocked(_ additional: Subscribers.Demand) -> Subscribers.Demand {
         if additional > 0 { demand += additional }
+        var returned = additional
         while true {
             guard isAttached else {
                 releaseCancelledDownstreamLocked()
-                return
+                return .none
             }
             if let ring, ring.count > 0, demand > 0 {
                 let value = ring.removeFirst()
@@ -301,17 +308,21 @@ internal final class DemandBuffer<Downstream: Subscriber> {
                 lock.unlock()
                 let more = Self.call(&downstreamSlot.pointee, with: value)
                 lock.lock()
-                if more > 0 { demand += more }
+                if more > 0 {
+                    demand += more
+                    returned += more
+                }
                 continue
             }
             if queuedLocked == 0, hasCompletion {
                 finishLocked()
-                return
+                return .none
             }
             break
         }
         endDeliveryLocked()
         lock.unlock()
+        return returned
     }
 
     /// A cancel arrived during the delivery that just ended: releases the subscriber it left in the

@@ -142,6 +142,10 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         drainOrUnlockLocked()
     }
 
+    /// Passes demand the downstream returned from `receive(_:)` to the inner publishers, as `request(_:)`
+    /// passes requested demand (called without the lock, by the delivery's owner).
+    func forwardReturnedDemand(_ demand: Subscribers.Demand) {}
+
     // MARK: Values
 
     /// Offers a value from an inner publisher whose tag is `tag` (0 unless the subclass sets tags):
@@ -241,7 +245,15 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
                 lock.unlock()
                 let more = Self.call(downstream, with: value)
                 lock.lock()
-                if more > 0 { demand += more }
+                if more > 0 {
+                    // Demand returned from `receive(_:)` is demand as a `request(_:)` is: counted first (an
+                    // inner publisher subscribed meanwhile asks for it), then passed to the inner publishers
+                    // (their values queue behind the delivery this loop holds).
+                    demand += more
+                    lock.unlock()
+                    forwardReturnedDemand(more)
+                    lock.lock()
+                }
                 continue
             }
             if hasCompletion, queuedLocked == 0 {

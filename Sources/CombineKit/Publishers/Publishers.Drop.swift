@@ -10,7 +10,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that omits a specified number of elements before republishing later elements.
     ///
-    /// On the first downstream request it asks the upstream for that demand plus `count`.
+    /// As soon as it is subscribed it asks the upstream for the `count` elements it drops, whatever the
+    /// downstream's demand (so elements a subject sends before the downstream asks count among them); the
+    /// downstream's requests pass up unchanged.
     public struct Drop<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -39,7 +41,6 @@ extension Publishers.Drop {
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private var remaining: Int
-        private var requestedBefore = false
 
         init(downstream: Downstream, count: Int) {
             self.downstream = downstream
@@ -50,7 +51,11 @@ extension Publishers.Drop {
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "remaining": remaining]) }
 
         func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            guard acceptSubscription(subscription) else { return }
+            // Nothing arrives before the first request, so `remaining` is still `count` here.
+            let dropped = remaining
+            downstream.receive(subscription: self)
+            if dropped > 0 { forwardRequest(.max(dropped)) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -72,18 +77,7 @@ extension Publishers.Drop {
             if markTerminal() { downstream.receive(completion: completion) }
         }
 
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
-            lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            let upstreamDemand = requestedBefore ? demand : demand + remaining
-            requestedBefore = true
-            lock.unlock()
-            subscription.request(upstreamDemand)
-        }
+        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
 
         func cancel() { forwardCancel() }
     }

@@ -37,7 +37,8 @@ extension Publishers {
     ///
     /// The upstream is asked for `maxPublishers` elements, and for one more each time an inner
     /// publisher finishes (so at most `maxPublishers` inner subscriptions are alive). Each inner
-    /// publisher receives the downstream's demand; their elements are delivered within that demand,
+    /// publisher receives the downstream's demand (requested, or returned from its `receive(_:)`);
+    /// their elements are delivered within that demand,
     /// one at a time. It finishes when the upstream and every inner publisher have finished.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
@@ -232,6 +233,13 @@ extension Publishers.FlatMap {
             lock.lock()
             let all = children.subscriptions
             addDemandAndDrainLocked(demand)
+            all.forEach { $0.request(demand) }
+        }
+
+        override func forwardReturnedDemand(_ demand: Subscribers.Demand) {
+            lock.lock()
+            let all = terminated ? [] : children.subscriptions
+            lock.unlock()
             all.forEach { $0.request(demand) }
         }
 

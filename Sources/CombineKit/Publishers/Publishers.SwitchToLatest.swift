@@ -35,7 +35,8 @@ extension Publishers {
     /// A publisher that flattens nested publishers, republishing only the latest inner one.
     ///
     /// The outer publisher is asked for `.unlimited` publishers. The current inner publisher gets
-    /// the downstream demand that is still unused (and later demand as it comes). The stream
+    /// the downstream demand that is still unused (and later demand as it comes, whether requested
+    /// or returned from the downstream's `receive(_:)`). The stream
     /// finishes when the outer publisher and the current inner one have both finished; a failure
     /// of either is forwarded at once.
     public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher where P == Upstream.Output, P.Failure == Upstream.Failure {
@@ -232,6 +233,16 @@ extension Publishers.SwitchToLatest {
                 return
             }
             addDemandAndDrainLocked(demand)
+            child.request(demand)
+        }
+
+        override func forwardReturnedDemand(_ demand: Subscribers.Demand) {
+            lock.lock()
+            guard !terminated, case .holding(let child) = self.child else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
             child.request(demand)
         }
 

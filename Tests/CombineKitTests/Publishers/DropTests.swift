@@ -3,14 +3,29 @@ import CombineKitTest
 import Testing
 
 @Suite struct DropTests {
-    @Test func dropFirstSkipsCountAndRequestsExtraUpstream() {
+    // Combine asks for the dropped elements as soon as it is subscribed, then passes demand up unchanged
+    // (OpenCombine's DropTests.testRequestsFromUpstreamThenSendsSubscriptionDownstream records it).
+    @Test func dropFirstSkipsCountAndRequestsTheDroppedCountUpFront() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .value(2, 2), .value(3, 3), .value(4, 4)])
         let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1))
         upstream.dropFirst(2).subscribe(subscriber)
         scheduler.run()
         #expect(subscriber.events == [.subscription(0), .value(3, 3)])
-        #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .max(3))])
+        #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .max(1)), .init(time: 0, demand: .max(2))])
+    }
+
+    // Combine's dropFirst asks for the dropped elements before the downstream asks for any, so a subject's
+    // first elements are dropped even when sent without downstream demand (OpenCombine's DropTests).
+    @Test func dropFirstDropsASubjectsFirstElementsSentBeforeAnyDownstreamDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        subject.dropFirst(2).subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subscriber.subscription?.request(.max(1))
+        subject.send(3)
+        #expect(subscriber.values == [3])
     }
 
     @Test func dropFirstForwardsCompletionFailureAndCancel() {

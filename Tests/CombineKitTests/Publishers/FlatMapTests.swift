@@ -24,6 +24,21 @@ import Testing
         #expect(upstream.subscriptions[0].requests.map(\.demand) == [.max(1), .max(1), .max(1)])
     }
 
+    // Combine delivers every inner value as the demand returned from `receive(_:)` allows (OpenCombine's
+    // FlatMapTests.testFlatMapOneByOne records Combine's output for this pattern).
+    @Test func demandReturnedFromReceiveReachesTheInnerPublishers() {
+        struct Failed: Error {}
+        let subject = PassthroughSubject<Int, Failed>()
+        let subscriber = ManualSubscriber<Int, Failed>(demandPerValue: .max(1))
+        subject.flatMap { [$0, $0 + 100].publisher.setFailureType(to: Failed.self) }.subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(subscriber.values == [1, 101, 2, 102])
+        #expect(subscriber.completions.count == 1)
+    }
+
     @Test func limitedDownstreamDemand() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
         [1, 2].publisher.flatMap { value in [value, value, value].publisher }.subscribe(subscriber)

@@ -195,3 +195,12 @@ import Testing
         #expect(streamEvents(failing) == [.value(1), .failure("oops")])
     }
 }
+
+extension MergeTests {
+    // Apple's `Subscriber.receive(_:)`: the demand it returns is how many more elements the subscriber expects,
+    // so it reaches every upstream (a subject drops what it is sent without demand).
+    @Test func demandReturnedFromReceiveReachesTheUpstreams() {
+        let values = valuesUnderOneByOneDemand({ $0.merge(with: $1).eraseToAnyPublisher() }, sending: [(0, 1), (1, 2), (0, 3), (1, 4)])
+        #expect(values == [1, 2, 3, 4])
+    }
+}

@@ -82,3 +82,20 @@ extension FlatteningFastPathTests {
         #expect(subscriber.completion == .failure(.other))
     }
 }
+
+extension SwitchToLatestTests {
+    // Apple's `Subscriber.receive(_:)`: the demand it returns is how many more elements the subscriber expects,
+    // so it reaches the current inner publisher (a subject drops what it is sent without demand).
+    @Test func demandReturnedFromReceiveReachesTheCurrentInnerPublisher() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(1))
+        outer.switchToLatest().subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        outer.send(inner)
+        inner.send(1)
+        inner.send(2)
+        inner.send(3)
+        #expect(subscriber.values == [1, 2, 3])
+    }
+}

@@ -61,3 +61,12 @@ import Testing
         #expect(cancelled.values == [4])
     }
 }
+
+extension ZipTests {
+    // Apple's `Subscriber.receive(_:)`: the demand it returns is how many more elements the subscriber expects,
+    // so it reaches every upstream (a subject drops what it is sent without demand).
+    @Test func demandReturnedFromReceiveReachesTheUpstreams() {
+        let values = valuesUnderOneByOneDemand({ $0.zip($1) { $0 * 10 + $1 }.eraseToAnyPublisher() }, sending: [(0, 1), (1, 1), (0, 2), (1, 2)])
+        #expect(values == [11, 22])
+    }
+}

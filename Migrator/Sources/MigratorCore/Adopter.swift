@@ -13,19 +13,10 @@ public struct Blocker: Codable, Sendable, Hashable {
 
 /// `rxmigrate adopt`: RxSwift's modules become RxKit's in the imports.
 public enum Adopter {
-    /// Module renames: RxSwift, RxRelay and RxCocoa are all in RxKit.
+    /// Module renames: RxSwift, RxRelay and RxCocoa are all in RxKit; RxTest and RxBlocking have RxKitTest and
+    /// RxKitBlocking (each a product of ReactiveBridge, checked against its Package.swift by the tests).
     public static let moduleMap: [String: String] = [
         "RxSwift": "RxKit", "RxRelay": "RxKit", "RxCocoa": "RxKit", "RxTest": "RxKitTest", "RxBlocking": "RxKitBlocking",
-    ]
-
-    /// Modules the rewritten imports name that ReactiveBridge does not ship.
-    public static let missingModules: [String: String] = [
-        "RxKitBlocking": "ReactiveBridge has no RxKitBlocking module: toBlocking() will not compile; record on RxKitTest's TestScheduler instead",
-    ]
-
-    /// APIs RxKit does not have (checked against RxKit's sources by the tests).
-    public static let missingAPIs: [String: String] = [
-        "toBlocking": "RxBlocking's toBlocking() has no RxKit counterpart; record on RxKitTest's TestScheduler instead",
     ]
 
     public struct Result: Sendable {
@@ -61,20 +52,10 @@ public enum Adopter {
             if plain { imported.insert(target) }
             if target != module { edits.replace(first.name, with: target) }
         }
-        var blockers: [Blocker] = []
-        for item in tree.statements {
-            guard let decl = item.item.as(ImportDeclSyntax.self), let first = decl.path.first else { continue }
-            let target = moduleMap[first.name.text] ?? first.name.text
-            if let reason = missingModules[target] {
-                let location = first.name.startLocation(converter: converter)
-                blockers.append(Blocker(file: path, line: location.line, column: location.column, message: reason))
-            }
-        }
         let finder = BlockerFinder(converter: converter, path: path, importsUIKit: importsUIKit, reactiveExtensions: reactiveExtensions)
         finder.walk(tree)
-        blockers += finder.blockers
         let newText = edits.apply(to: text)
-        return Result(text: newText, blockers: blockers, changed: newText != text)
+        return Result(text: newText, blockers: finder.blockers, changed: newText != text)
     }
 
     /// Members declared in `extension Reactive` (the project's own `rx.` bindings, which keep compiling).
@@ -96,7 +77,7 @@ public enum Adopter {
     }
 }
 
-/// Finds UIKit `rx.` bindings and APIs RxKit lacks.
+/// Finds RxCocoa's UIKit `rx.` bindings, which RxKit does not have.
 private final class BlockerFinder: SyntaxVisitor {
     let converter: SourceLocationConverter
     let path: String
@@ -119,9 +100,6 @@ private final class BlockerFinder: SyntaxVisitor {
             if !reactiveExtensions.contains(member) {
                 add(next.declName.baseName, "rx.\(member) is an RxCocoa UIKit binding; RxKit has no UIKit bindings: keep RxCocoa for this view or bind with subscribe/drive")
             }
-        }
-        if let reason = Adopter.missingAPIs[name], node.parent?.is(FunctionCallExprSyntax.self) == true {
-            add(node.declName.baseName, reason)
         }
         return .visitChildren
     }

@@ -183,8 +183,10 @@ public enum MigrationTable {
               apis: ["TestScheduler", "TestableObserver", "TestableObservable", "createHotObservable", "createColdObservable",
                      "createObserver", "Recorded"],
               note: "Pin the Rx timeline with a parity test before converting the test."),
-        extra("toBlocking (RxBlocking)", "—", .noCounterpart, .manual, anchor: "e-testing-a-migration-with-paritytesting",
-              apis: ["toBlocking"], note: "Record on a virtual-time scheduler instead of blocking."),
+        extra("toBlocking (RxBlocking)", "TestSubscriber (CombineKitTest), or values in an async test", .noCounterpart, .manual,
+              anchor: "e-testing-a-migration-with-paritytesting", apis: ["toBlocking"],
+              note: "RxKitBlocking keeps toBlocking() compiling on RxKit; Combine has no blocking operator: "
+                  + "record with a TestSubscriber on a CombineTestScheduler, or await the publisher's values."),
         extra("import RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking", "import RxKit / RxKitTest / RxKitBlocking, later CombineKit", .same,
               .mechanical, anchor: "b-the-step-order-that-works",
               apis: ["import:RxSwift", "import:RxRelay", "import:RxCocoa", "import:RxTest", "import:RxBlocking", "import:RxKit", "import:RxKitTest",

@@ -46,4 +46,17 @@ import Testing
         #expect(result.text.contains(Converter.marker))
         #expect(!result.notes.isEmpty)
     }
+
+    /// MigrationGuide.md's worked example quotes `convert --diff` of the currency sample as it is.
+    @Test func guideQuotesTheCurrencySampleDiff() throws {
+        let path = "Samples/Currency/RxViewModel.swift"
+        let source = try Paths.read(Paths.repository.appendingPathComponent(path))
+        let result = try Self.convert(Paths.repository.appendingPathComponent(path), as: path)
+        let diff = UnifiedDiff.diff(source, result.text, oldName: "a/\(path)", newName: "b/\(path)")
+        let guide = try Paths.read(Paths.repository.appendingPathComponent("MigrationGuide.md"))
+        let start = try #require(guide.range(of: "```diff\n--- a/\(path)\n"), "the guide quotes no diff of \(path)")
+        let end = try #require(guide[start.upperBound...].range(of: "\n```\n"))
+        let quoted = String(guide[guide.index(start.lowerBound, offsetBy: 8)..<end.lowerBound]) + "\n"
+        #expect(quoted == diff, "MigrationGuide.md's diff of \(path) differs from convert's (paste `rxmigrate convert --diff \(path)`):\n\(UnifiedDiff.diff(quoted, diff, oldName: "guide", newName: "convert"))")
+    }
 }

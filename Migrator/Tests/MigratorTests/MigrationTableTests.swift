@@ -95,4 +95,23 @@ import Testing
             #expect(knowledge.types[type] != nil, "\(type)")
         }
     }
+
+    /// The test-helper rules point at what the Combine side has: CombineKitTest's recorders, and `values` to await.
+    @Test func testHelperRulesNameDeclaredCombineAPI() throws {
+        let sources = Self.guideURL.deletingLastPathComponent().appendingPathComponent("Sources")
+        func declares(_ module: String, _ declaration: String) -> Bool {
+            let enumerator = FileManager.default.enumerator(at: sources.appendingPathComponent(module), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift", (try? String(contentsOf: url, encoding: .utf8))?.contains(declaration) == true { return true }
+            }
+            return false
+        }
+        let blocking = try #require(MigrationTable.rules.first { $0.apis.contains("toBlocking") })
+        #expect(blocking.combine.contains("TestSubscriber (CombineKitTest)") && blocking.combine.contains("values"))
+        #expect(declares("CombineKitTest", "class TestSubscriber<"))
+        #expect(declares("CombineKit", "public var values: AsyncThrowingPublisher<Self>"))
+        let scheduler = try #require(MigrationTable.rules.first { $0.apis.contains("TestScheduler") })
+        #expect(scheduler.combine.contains("CombineTestScheduler (CombineKitTest)"))
+        #expect(declares("CombineKitTest", "class CombineTestScheduler"))
+    }
 }

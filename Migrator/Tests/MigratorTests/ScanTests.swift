@@ -78,11 +78,15 @@ import Testing
         #expect(view.count == 16)
     }
 
-    @Test func testHelpersAreFound() {
+    @Test func testHelpersAreFound() throws {
         let uses = Self.uses(Self.scan("AppTests"), in: "SearchViewModelTests.swift")
         for api in ["import RxTest", "import RxBlocking", "TestScheduler", "createHotObservable(_:)", "createObserver(_:)", "toBlocking()"] {
             #expect(uses.contains { $0.api == api }, "\(api)")
         }
+        // RxKitBlocking has toBlocking(); the Combine side has no blocking operator, so the use stays manual.
+        let blocking = try #require(uses.first { $0.api == "toBlocking()" })
+        #expect(blocking.status == .noCounterpart && blocking.effort == .manual)
+        #expect(blocking.counterpart.contains("TestSubscriber") && blocking.note.contains("RxKitBlocking"))
     }
 
     @Test func summariesOrderAndSeams() {

@@ -3,17 +3,6 @@ import RxKit
 import RxKitTest
 import Testing
 
-/// Subscribes a recording observer to `source` at `start` (and disposes it at `end`, if given).
-fileprivate func record<Source: ObservableType>(
-    _ source: Source, on scheduler: TestScheduler, from start: TestTime, to end: TestTime? = nil
-) -> TestableObserver<Source.Element> {
-    let observer = scheduler.createObserver(Source.Element.self)
-    var subscription: Disposable?
-    scheduler.scheduleAt(start) { subscription = source.subscribe(observer) }
-    if let end { scheduler.scheduleAt(end) { subscription?.dispose() } }
-    return observer
-}
-
 /// Counts upstream subscriptions across threads.
 fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
     private let lock = NSLock()

@@ -75,8 +75,6 @@ import Testing
         #expect(ys.subscriptions == [Subscription(210, 300)])
     }
 
-    // MARK: flatMapFirst
-
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

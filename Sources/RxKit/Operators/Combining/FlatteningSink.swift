@@ -30,10 +30,10 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
     final let group = InnerSubscriptionGroup()
     final let inline: InlineDelivery
 
-    // Touched only inside the drain.
+    // Touched only inside the drain. The flags come last, so a subclass's own flags fill the word they start.
+    @exclusivity(unchecked) final var inlineThread = 0
     @exclusivity(unchecked) final var outerCompleted = false
     @exclusivity(unchecked) final var terminated = false
-    @exclusivity(unchecked) final var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink?) {
         self.selector = selector

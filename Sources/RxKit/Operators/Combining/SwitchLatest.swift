@@ -44,9 +44,12 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
     // Touched only inside the drain.
-    @exclusivity(unchecked) private var latest: ObjectIdentifier?
-    /// The latest inner is attached to the group (its `subscribe` returned before it terminated).
+    /// The latest inner is attached to the group (its `subscribe` returned before it terminated). Declared
+    /// first, it shares a word with `FlatteningSink`'s flags.
     @exclusivity(unchecked) private var latestAttached = false
+    /// The latest inner observer's `ObjectIdentifier` as a word, 0 when none: one word, where an
+    /// `ObjectIdentifier?` would take two.
+    @exclusivity(unchecked) private var latest: UInt = 0
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
         attach(outer: source.subscribe(self))
@@ -68,11 +71,11 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             group.finishCurrent()  // disposes the previous inner before the next is subscribed
         }
         let observer = InnerObs(receiver: self)
-        latest = ObjectIdentifier(observer)
+        latest = UInt(bitPattern: ObjectIdentifier(observer))
         beginInlineSubscribe()
         let subscription = inner.asObservable().subscribe(observer)
         inline.end()
-        if observer.isDone || terminated || ObjectIdentifier(observer) != latest {
+        if observer.isDone || terminated || UInt(bitPattern: ObjectIdentifier(observer)) != latest {
             subscription.dispose()
         } else {
             latestAttached = true
@@ -86,16 +89,16 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         if terminated { return }
         outerCompleted = true
         group.disposeOuter()
-        if latest == nil { terminate(.completed) }
+        if latest == 0 { terminate(.completed) }
     }
 
     override func isCurrent(_ inner: InnerSubscription) -> Bool {
-        ObjectIdentifier(inner) == latest
+        UInt(bitPattern: ObjectIdentifier(inner)) == latest
     }
 
     override func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
-        if terminated || ObjectIdentifier(inner) != latest { return }
-        latest = nil
+        if terminated || UInt(bitPattern: ObjectIdentifier(inner)) != latest { return }
+        latest = 0
         inner.isDone = true
         if latestAttached {
             latestAttached = false
@@ -106,7 +109,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     @inline(never)
     override func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
-        if terminated || ObjectIdentifier(inner) != latest { return }
+        if terminated || UInt(bitPattern: ObjectIdentifier(inner)) != latest { return }
         inner.isDone = true
         terminate(.error(error))
     }

@@ -38,156 +38,26 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 /// drain, could not break. Every inner observer becomes `latest` as it is made, so an identity is never
 /// mistaken for a reused address.
 ///
-/// As in `FlatMapSink`, elements take the element lane, are handled at once when no other thread is
-/// delivering, and inners are subscribed inside the drain with the thread marked (`InlineDelivery`), so a
-/// synchronous inner (`just`) is delivered directly and never attached to the group.
+/// The drain and the inline delivery of a synchronous inner (`just`), which is never attached to the
+/// group, are `FlatteningSink`'s.
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
-    ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
+    FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
-    enum Message {
-        case outer(Event<SourceElement>)
-        case inner(InnerSubscription, Event<Inner.Element>)
-    }
-
-    private let selector: (SourceElement) throws -> Inner
-    /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
-    private let group = InnerSubscriptionGroup()
-    private let inline: InlineDelivery
-
     // Touched only inside the drain.
-    @exclusivity(unchecked) private var latest: ObjectIdentifier?
-    /// The latest inner is attached to the group (its `subscribe` returned before it terminated).
+    /// The latest inner is attached to the group (its `subscribe` returned before it terminated). Declared
+    /// first, it shares a word with `FlatteningSink`'s flags.
     @exclusivity(unchecked) private var latestAttached = false
-    @exclusivity(unchecked) private var outerCompleted = false
-    @exclusivity(unchecked) private var terminated = false
-    @exclusivity(unchecked) private var inlineThread = 0
-
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink?) {
-        self.selector = selector
-        inline = InlineDelivery(in: group)
-        super.init(observer: observer, cancel: cancel)
-        hasTerminalLane = true
-    }
+    /// The latest inner observer's `ObjectIdentifier` as a word, 0 when none: one word, where an
+    /// `ObjectIdentifier?` would take two.
+    @exclusivity(unchecked) private var latest: UInt = 0
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        group.setOuter(source.subscribe(self))
-        return group
-    }
-
-    // MARK: outer events
-
-    override func onNextElement(_ element: SourceElement) {
-        if group.tryBegin() {
-            acceptOuter(element)
-            group.finish(handleQueued)
-        } else {
-            submitOuterNext(element)
-        }
-    }
-
-    override func onError(_ error: Swift.Error) {
-        submit(.outer(.error(error)))
-    }
-
-    override func onCompleted() {
-        submit(.outer(.completed))
-    }
-
-    /// The outer sequence's end through the terminal lane: the same as `onCompleted()` / `onError(_:)`
-    /// (see `FlatMapSink.onTerminal(_:)`).
-    override func onTerminal(_ error: Swift.Error?) {
-        submit(.outer(error.map { .error($0) } ?? .completed))
-    }
-
-    @inline(never)
-    private func submitOuterNext(_ element: SourceElement) {
-        submit(.outer(.next(element)))
-    }
-
-    // MARK: inner events (`InnerEventReceiver`)
-
-    func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            if !terminated && ObjectIdentifier(inner) == latest {
-                inline.end()
-                forwardNext(at: element)
-                inline.begin(inlineThread)
-            }
-        } else if group.tryBegin() {
-            if !terminated && ObjectIdentifier(inner) == latest {
-                forwardNext(at: element)
-            }
-            group.finish(handleQueued)
-        } else {
-            submitInnerNext(element, from: inner)
-        }
-    }
-
-    func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            inline.end()
-            failInner(error, inner)
-            inline.begin(inlineThread)
-        } else {
-            submit(.inner(inner, .error(error)))
-        }
-    }
-
-    func innerCompleted(from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            inline.end()
-            completeInner(inner)
-            inline.begin(inlineThread)
-        } else if group.tryBegin() {
-            completeInner(inner)
-            group.finish(handleQueued)
-        } else {
-            submitInnerCompleted(from: inner)
-        }
-    }
-
-    @inline(never)
-    private func submitInnerNext(_ element: UnsafeRawPointer, from inner: InnerSubscription) {
-        submit(.inner(inner, .next(element.assumingMemoryBound(to: Observer.Element.self).pointee)))
-    }
-
-    @inline(never)
-    private func submitInnerCompleted(from inner: InnerSubscription) {
-        submit(.inner(inner, .completed))
+        attach(outer: source.subscribe(self))
     }
 
     // MARK: inside the drain
 
-    private func submit(_ message: Message) {
-        if group.beginOrQueue({ QueuedMessage(message) }) {
-            handle(message)
-            group.finish(handleQueued)
-        }
-    }
-
-    /// Handles a message another thread queued while this one was draining.
-    private func handleQueued(_ message: AnyObject) {
-        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
-    }
-
-    private func handle(_ message: Message) {
-        switch message {
-        case .outer(.next(let element)):
-            acceptOuter(element)
-        case .outer(.error(let error)):
-            if !terminated { terminate(.error(error)) }
-        case .outer(.completed):
-            completeOuter()
-        case .inner(let inner, .next(let element)):
-            if !terminated && ObjectIdentifier(inner) == latest { forwardNext(element) }
-        case .inner(let inner, .error(let error)):
-            failInner(error, inner)
-        case .inner(let inner, .completed):
-            completeInner(inner)
-        }
-    }
-
-    private func acceptOuter(_ element: SourceElement) {
+    override func acceptOuter(_ element: SourceElement) {
         if terminated { return }
         let inner: Inner
         do {
@@ -201,13 +71,11 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             group.finishCurrent()  // disposes the previous inner before the next is subscribed
         }
         let observer = InnerObs(receiver: self)
-        latest = ObjectIdentifier(observer)
-        let thread = InlineDelivery.currentThread
-        inlineThread = thread
-        inline.begin(thread)
+        latest = UInt(bitPattern: ObjectIdentifier(observer))
+        beginInlineSubscribe()
         let subscription = inner.asObservable().subscribe(observer)
         inline.end()
-        if observer.isDone || terminated || ObjectIdentifier(observer) != latest {
+        if observer.isDone || terminated || UInt(bitPattern: ObjectIdentifier(observer)) != latest {
             subscription.dispose()
         } else {
             latestAttached = true
@@ -217,16 +85,20 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     @inline(never)
-    private func completeOuter() {
+    override func completeOuter() {
         if terminated { return }
         outerCompleted = true
         group.disposeOuter()
-        if latest == nil { terminate(.completed) }
+        if latest == 0 { terminate(.completed) }
     }
 
-    private func completeInner(_ inner: InnerSubscription) {
-        if terminated || ObjectIdentifier(inner) != latest { return }
-        latest = nil
+    override func isCurrent(_ inner: InnerSubscription) -> Bool {
+        UInt(bitPattern: ObjectIdentifier(inner)) == latest
+    }
+
+    override func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
+        if terminated || UInt(bitPattern: ObjectIdentifier(inner)) != latest { return }
+        latest = 0
         inner.isDone = true
         if latestAttached {
             latestAttached = false
@@ -236,25 +108,9 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     @inline(never)
-    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
-        if terminated || ObjectIdentifier(inner) != latest { return }
+    override func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+        if terminated || UInt(bitPattern: ObjectIdentifier(inner)) != latest { return }
         inner.isDone = true
         terminate(.error(error))
-    }
-
-    @inline(never)
-    private func fail(_ error: Swift.Error) {
-        terminate(.error(error))
-    }
-
-    @inline(never)
-    private func completeAll() {
-        terminate(.completed)
-    }
-
-    @inline(never)
-    private func terminate(_ event: Event<Observer.Element>) {
-        terminated = true
-        forwardTerminal(event)
     }
 }

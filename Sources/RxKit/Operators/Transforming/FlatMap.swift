@@ -63,59 +63,35 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
     }
 }
 
-/// One merge subscription. Every event, from the source or from an inner sequence, is handled inside one
-/// `BoxedSerialDrain`, so the state below is only touched by the draining thread and downstream is never
-/// called concurrently.
-///
-/// The per-event paths build nothing generic:
-/// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
-///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a (boxed) `Message`;
-/// - inner sequences are subscribed inside the drain with the thread marked (`InlineDelivery`), so what an
-///   inner sends while being subscribed (`just`) is handled directly, without the drain's lock, and an
-///   inner that also completes then is never linked into the group (see `InnerSubscriptions.swift`);
-/// - when an inner completes during its own subscription and another one is waiting
-///   (`merge(maxConcurrent:)`, `concatMap`), the waiting one is subscribed after `subscribe` returns, in a
-///   loop, so chains of synchronous inners do not grow the stack.
+/// One merge subscription (see `FlatteningSink` for the drain and the inline delivery it shares with
+/// `switchLatest`): at most `maxConcurrent` inners at a time, the others waiting in arrival order. When an
+/// inner completes during its own subscription and another one is waiting (`merge(maxConcurrent:)`,
+/// `concatMap`), the waiting one is subscribed after `subscribe` returns, in a loop, so chains of
+/// synchronous inners do not grow the stack.
 final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
-    ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
+    FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
-    enum Message {
-        case outer(Event<SourceElement>)
-        case inner(InnerSubscription, Event<Inner.Element>)
-    }
-
-    private let selector: (SourceElement) throws -> Inner
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
-    /// The subscriptions, and the drain (and its lock) every event goes through (see `BoxedSerialDrain`).
-    private let group = InnerSubscriptionGroup()
-    private let inline: InlineDelivery
 
     // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
     // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
     // inners whose turn came while an inner was being subscribed, started once that `subscribe` returns.
     @exclusivity(unchecked) private var activeCount = 0
-    @exclusivity(unchecked) private var outerCompleted = false
-    @exclusivity(unchecked) private var terminated = false
     @exclusivity(unchecked) private var waiting: [Inner] = []
     @exclusivity(unchecked) private var waitingHead = 0
     @exclusivity(unchecked) private var waitingCount = 0
     @exclusivity(unchecked) private var deferredStarts = 0
-    @exclusivity(unchecked) private var inlineThread = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
          observer: Observer, cancel: SinkLink?) {
-        self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
-        inline = InlineDelivery(in: group)
-        super.init(observer: observer, cancel: cancel)
-        hasTerminalLane = true
+        super.init(selector: selector, observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        group.setOuter(source.subscribe(self))
-        return group
+        attach(outer: source.subscribe(self))
     }
 
     /// Behaves as if an outer sequence sent each of `elements` and completed.
@@ -127,121 +103,9 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         return group
     }
 
-    // MARK: outer events
-
-    override func onNextElement(_ element: SourceElement) {
-        if group.tryBegin() {
-            acceptOuter(element)
-            group.finish(handleQueued)
-        } else {
-            submitOuterNext(element)
-        }
-    }
-
-    override func onError(_ error: Swift.Error) {
-        submit(.outer(.error(error)))
-    }
-
-    override func onCompleted() {
-        submit(.outer(.completed))
-    }
-
-    /// The outer sequence's end through the terminal lane: the same as `onCompleted()` / `onError(_:)`.
-    /// With both lanes this sink is one of the nodes a bridged Combine source feeds through its own sink
-    /// (`_SerialSourceNodeSink`) rather than the generic one.
-    override func onTerminal(_ error: Swift.Error?) {
-        submit(.outer(error.map { .error($0) } ?? .completed))
-    }
-
-    @inline(never)
-    private func submitOuterNext(_ element: SourceElement) {
-        submit(.outer(.next(element)))
-    }
-
-    // MARK: inner events (`InnerEventReceiver`)
-
-    func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            if !terminated && !inner.isDone {
-                inline.end()
-                forwardNext(at: element)
-                inline.begin(inlineThread)
-            }
-        } else if group.tryBegin() {
-            if !terminated && !inner.isDone {
-                forwardNext(at: element)
-            }
-            group.finish(handleQueued)
-        } else {
-            submitInnerNext(element, from: inner)
-        }
-    }
-
-    func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            inline.end()
-            failInner(error, inner)
-            inline.begin(inlineThread)
-        } else {
-            submit(.inner(inner, .error(error)))
-        }
-    }
-
-    func innerCompleted(from inner: InnerSubscription) {
-        if inline.isCurrentThread {
-            inline.end()
-            completeInner(inner, duringSubscribe: true)
-            inline.begin(inlineThread)
-        } else if group.tryBegin() {
-            completeInner(inner, duringSubscribe: false)
-            group.finish(handleQueued)
-        } else {
-            submitInnerCompleted(from: inner)
-        }
-    }
-
-    @inline(never)
-    private func submitInnerNext(_ element: UnsafeRawPointer, from inner: InnerSubscription) {
-        submit(.inner(inner, .next(element.assumingMemoryBound(to: Observer.Element.self).pointee)))
-    }
-
-    @inline(never)
-    private func submitInnerCompleted(from inner: InnerSubscription) {
-        submit(.inner(inner, .completed))
-    }
-
     // MARK: inside the drain
 
-    private func submit(_ message: Message) {
-        if group.beginOrQueue({ QueuedMessage(message) }) {
-            handle(message)
-            group.finish(handleQueued)
-        }
-    }
-
-    /// Handles a message another thread queued while this one was draining.
-    private func handleQueued(_ message: AnyObject) {
-        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
-    }
-
-    private func handle(_ message: Message) {
-        switch message {
-        case .outer(.next(let element)):
-            acceptOuter(element)
-        case .outer(.error(let error)):
-            if !terminated { terminate(.error(error)) }
-        case .outer(.completed):
-            completeOuter()
-        case .inner(let inner, .next(let element)):
-            if !terminated && !inner.isDone { forwardNext(element) }
-        case .inner(let inner, .error(let error)):
-            failInner(error, inner)
-        case .inner(let inner, .completed):
-            completeInner(inner, duringSubscribe: false)
-        }
-    }
-
-    private func acceptOuter(_ element: SourceElement) {
+    override func acceptOuter(_ element: SourceElement) {
         if terminated || (ignoresElementsWhileBusy && activeCount > 0) { return }
         let inner: Inner
         do {
@@ -259,26 +123,25 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     @inline(never)
-    private func completeOuter() {
+    override func completeOuter() {
         if terminated { return }
         outerCompleted = true
         group.disposeOuter()
         if activeCount == 0 { terminate(.completed) }
     }
 
+    override func isCurrent(_ inner: InnerSubscription) -> Bool {
+        !inner.isDone
+    }
+
     @inline(never)
-    private func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
+    override func failInner(_ error: Swift.Error, _ inner: InnerSubscription) {
         if terminated || inner.isDone { return }
         inner.isDone = true
         terminate(.error(error))
     }
 
-    @inline(never)
-    private func fail(_ error: Swift.Error) {
-        terminate(.error(error))
-    }
-
-    private func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
+    override func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
         if terminated || inner.isDone { return }
         inner.isDone = true
         if inner.isAttached { group.finish(inner) }
@@ -293,11 +156,6 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         } else if outerCompleted && activeCount == 0 {
             completeAll()
         }
-    }
-
-    @inline(never)
-    private func completeAll() {
-        terminate(.completed)
     }
 
     @inline(never)
@@ -337,9 +195,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
 
     private func subscribeInline(_ inner: Inner) {
         let observer = InnerObs(receiver: self)
-        let thread = InlineDelivery.currentThread
-        inlineThread = thread
-        inline.begin(thread)
+        beginInlineSubscribe()
         let subscription = inner.asObservable().subscribe(observer)
         inline.end()
         if observer.isDone || terminated {
@@ -348,11 +204,5 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             observer.isAttached = true
             group.attach(observer, subscription)
         }
-    }
-
-    @inline(never)
-    private func terminate(_ event: Event<Observer.Element>) {
-        terminated = true
-        forwardTerminal(event)
     }
 }

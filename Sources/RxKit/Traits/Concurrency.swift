@@ -205,14 +205,19 @@ private final class AsyncObserverSlot<Element>: @unchecked Sendable {
 
 extension AsyncSequence where Self: Sendable {
     /// The sequence as an `Observable`: each subscription iterates it on a new task; the end of the
-    /// sequence completes, a thrown error fails it, and disposing cancels the task. Same as RxSwift's
-    /// `AsyncSequence.asObservable(priority:detached:)`: the task runs at `priority`, detached from the
-    /// subscriber's task if `detached`.
+    /// sequence completes, a thrown `CancellationError` completes too (as RxSwift's does), any other
+    /// thrown error fails it, and disposing cancels the task. RxSwift's `asObservable(detached:)`, plus a
+    /// `priority` for the task (defaulted, so RxSwift's spelling compiles unchanged); the task is detached
+    /// from the subscriber's task if `detached`.
     public func asObservable(priority: TaskPriority? = nil, detached: Bool = false) -> Observable<Element> {
         Observable<Element>.onTask(priority: priority, detached: detached) { (observer: AnyObserver<Element>) async throws -> Void in
-            for try await element in self {
-                if Task.isCancelled { return }
-                observer.onNext(element)
+            do {
+                for try await element in self {
+                    if Task.isCancelled { return }
+                    observer.onNext(element)
+                }
+            } catch is CancellationError {
+                return
             }
         }
     }

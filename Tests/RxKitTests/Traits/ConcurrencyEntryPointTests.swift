@@ -39,6 +39,17 @@ import Testing
         #expect(try await collect(CurrentPriority().asObservable()).count == 1)
     }
 
+    // RxSwift's AsyncSequence.asObservable catches `CancellationError` and completes (Observable+Concurrency.swift).
+    @Test func asyncSequenceThrowingCancellationErrorCompletesAsRxSwiftDoes() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, Error>.makeStream()
+        continuation.yield(1)
+        continuation.finish(throwing: CancellationError())
+        #expect(try await collect(stream.asObservable()) == [1])
+        let (failing, failingContinuation) = AsyncThrowingStream<Int, Error>.makeStream()
+        failingContinuation.finish(throwing: testError)
+        await #expect(throws: TestError.self) { try await collect(failing.asObservable()) }
+    }
+
     @Test func singleFromRunsTheBlockAtThePriority() async throws {
         #expect(try await Single.from { 42 }.value == 42)
         #expect(try await Single.from(priority: .high) { Task.currentPriority }.value == .high)

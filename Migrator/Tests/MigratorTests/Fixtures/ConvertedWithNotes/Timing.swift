@@ -15,7 +15,7 @@ final class Timing {
             .retry(1) // MIGRATE: retry: Rx retry(n) subscribes n times, Combine retry(n) n + 1 times; the count was lowered by one (MigrationGuide.md#operator-and-type-table)
             .share(replay: 1)
             .receive(on: DispatchQueue.main) // MIGRATE: receive(on: DispatchQueue.main) always hops, where MainScheduler.instance runs inline on the main thread (MigrationGuide.md#schedulers-and-main-thread-hops)
-            .bind(to: label.rx.text) // MIGRATE: bind(to:): bind(to:) a UI binder (RxCocoa) has no counterpart: sink or assign on the main scheduler. (MigrationGuide.md#operator-and-type-table) // MIGRATE: rx.text: UIKit bindings stay on Rx until the view's step. (MigrationGuide.md#b-the-step-order-that-works)
+            .bind(to: label.rx.text) // MIGRATE: bind(to:): bind(to:) a UI binder (RxCocoa) has no counterpart: sink or assign on the main scheduler. (MigrationGuide.md#operator-and-type-table) // MIGRATE: rx.text: UIKit bindings stay on Rx until the view's step. (MigrationGuide.md#ui-bindings)
             .store(in: bag)
         _ = text.output(at: 3).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }) // MIGRATE: keep the AnyCancellable (store(in:)): Combine cancels a subscription whose cancellable is released (MigrationGuide.md#disposebag-vs-setanycancellable) // MIGRATE: element(at:): Source too short: Rx fails with argumentOutOfRange; Combine finishes without a value. (MigrationGuide.md#operator-and-type-table)
         _ = text.zip(text.dropFirst(1)) // MIGRATE: zip: Rx completes when every source has completed; Combine as soon as a finished source has nothing left to pair. (MigrationGuide.md#operator-and-type-table)

@@ -183,6 +183,29 @@ import Testing
         }
     }
 
+    /// Every test the Deliberate differences section names as pinning a difference (`Suite.function` in
+    /// its last column) exists, in this package's tests or the Migrator's.
+    @Test func deliberateDifferencesNameExistingTests() throws {
+        let guide = try Self.read("MigrationGuide.md")
+        let start = try #require(guide.range(of: "\n## Deliberate differences\n"))
+        let rest = guide[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        let sources = (Self.swiftFiles(under: "Tests") + Self.swiftFiles(under: "Migrator/Tests"))
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        var pinned = 0
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| ---") && !line.hasPrefix("| where") {
+            let lastCell = line.split(separator: "|").last.map(String.init) ?? ""
+            let tests = Self.matches(#"`([A-Z]\w*)\.(\w+)`"#, in: lastCell)
+            #expect(!tests.isEmpty, "a deliberate difference names no test that pins it: \(line)")
+            for test in tests {
+                pinned += 1
+                #expect(sources.contains { $0.contains("struct \(test[1])") && $0.contains("func \(test[2])(") },
+                        "Deliberate differences names \(test[1]).\(test[2]), which no test file declares")
+            }
+        }
+        #expect(pinned >= 3)
+    }
+
     /// The files whose `// snippet:NAME` regions the guide shows.
     static let snippetFiles = ["Tests/ParityTestingTests/GuideSnippets.swift", "Tests/OperatorParityTests/GuideChapterSnippets.swift"]
 

@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RxCombineBridgeTests", dependencies: ["RxCombineBridge", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest"]),
         .target(name: "ParityTesting", dependencies: ["RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
         .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
-        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
+        .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "RxKitBlocking", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
         // Samples: each feature in three styles (Rx, Combine, mixed); SampleSupport is what they share with the demo.
         .target(name: "SampleSupport", dependencies: ["RxKit"], path: "Samples/Support"),
         .target(name: "CurrencySample", dependencies: ["SampleSupport", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],

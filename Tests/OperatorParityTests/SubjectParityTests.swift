@@ -112,6 +112,27 @@ import Testing
         }
     }
 
+    // RxSwift `bind(to:)` an observer subscribes it to every event, errors and completion included;
+    // Apple `subscribe(_:)` a Subject forwards values and the completion into the subject.
+    @Test func bindToSubject() {
+        let parity = Parity()
+        for script in Scripts.standard where script.temperature == .hot {
+            let feeds = SubjectFeeds()
+            parity.expect(script,
+                          rx: { input in
+                              let subject = PublishSubject<Int>()
+                              _ = input.bind(to: subject)
+                              return subject.asObservable()
+                          },
+                          combine: { input in
+                              let subject = PassthroughSubject<Int, ParityError>()
+                              feeds.keep(subject, input.subscribe(subject))
+                              return subject
+                          })
+            feeds.cancelAll()
+        }
+    }
+
     // `SubjectSubscriber.cancel()` must release its subject after releasing its own lock: when that is
     // the subject's last reference, the subject's deinit cancels the same subscriber, which takes the
     // non-recursive lock again, a self-deadlock were it still held. Run in a child process with a

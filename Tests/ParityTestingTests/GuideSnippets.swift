@@ -7,7 +7,7 @@ import RxKitTest
 import Testing
 
 // The code shown in MigrationGuide.md. Each `snippet:NAME` region below appears verbatim in the guide
-// after `<!-- snippet:NAME -->`; `GuideSnippetTests` fails if the two drift apart, and the tests at the
+// after `<!-- snippet:NAME -->`; `MigrationTableTests.guideSnippetsAreTheCompiledOnes` fails if the two drift apart, and the tests at the
 // bottom run the snippets.
 
 struct LoadError: Error, Equatable {}

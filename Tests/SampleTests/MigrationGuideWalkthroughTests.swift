@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Keeps MigrationGuide.md's worked example, section (g), honest about the sample code it walks
+/// Keeps MigrationGuide.md's worked example honest about the sample code it walks
 /// through: every excerpt marked `<!-- sample: PATH -->` must appear verbatim (line for line, ignoring
 /// indentation) in that file, every backticked `Samples/…` path must exist, and every backticked type
 /// (`CurrencyRxViewModel`) or `Type.member` (`CurrencyDemo.play`) must still be declared in the package.
@@ -21,9 +21,9 @@ import Testing
         }
     }
 
-    /// The guide's section (g), from its heading to the next `## ` heading or the end.
+    /// The guide's worked example, from its heading to the next `## ` heading or the end.
     static func workedExample(in guide: String) -> String? {
-        guard let start = guide.range(of: "\n## (g) ") else { return nil }
+        guard let start = guide.range(of: "\n## Worked example") else { return nil }
         let rest = guide[start.upperBound...]
         let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
@@ -92,11 +92,11 @@ import Testing
     @Test func workedExampleQuotesTheSampleCodeAsItIs() throws {
         let section = try #require(Self.workedExample(in: Self.read("MigrationGuide.md")))
         let (problems, excerpts) = Self.problems(in: section)
-        #expect(problems.isEmpty, "MigrationGuide.md (g) no longer matches the samples:\n\(problems.joined(separator: "\n"))")
+        #expect(problems.isEmpty, "MigrationGuide.md's worked example no longer matches the samples:\n\(problems.joined(separator: "\n"))")
         #expect(excerpts >= 6)
     }
 
-    /// The walk-through follows section (b)'s step order.
+    /// The walk-through follows the steps in order.
     @Test func workedExampleFollowsTheStepOrder() throws {
         let section = try #require(Self.workedExample(in: Self.read("MigrationGuide.md")))
         let positions = (1...5).map { section.range(of: "**Step \($0) ")?.lowerBound }

@@ -53,7 +53,7 @@ private struct TypeConversion {
     var name: String
     var failure: String?
     var note: String?
-    var anchor = "c-operator-and-type-table"
+    var anchor = "operator-and-type-table"
     var streamFailure: FailureKind?
 }
 

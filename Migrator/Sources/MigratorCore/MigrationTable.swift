@@ -15,7 +15,7 @@ public enum MigrationTable {
     }()
 
     /// The anchor of the guide's operator and type table.
-    public static let tableAnchor = "c-operator-and-type-table"
+    public static let tableAnchor = "operator-and-type-table"
 
     /// One rule per row of the guide's table, in the table's order. `rx` and `combine` are the row's first
     /// two cells exactly as the guide spells them.
@@ -168,8 +168,8 @@ public enum MigrationTable {
               "replaceError(with:) or catch(_:) + receive(on:) + CombineKitExt share(replay: 1)", .same, .review, anchor: "drivers-guarantees",
               apis: ["asDriver", "asSignal"], note: "receive(on: DispatchQueue.main) always hops where a Driver delivers inline on main."),
         extra("rx. bindings (RxCocoa)", "publishers of the UI framework, or sink/assign on the main scheduler", .noCounterpart, .manual,
-              anchor: "b-the-step-order-that-works", apis: ["rx."], note: "UIKit bindings stay on Rx until the view's step."),
-        extra("ControlEvent, ControlProperty, Binder (RxCocoa)", "—", .noCounterpart, .manual, anchor: "b-the-step-order-that-works",
+              anchor: "ui-bindings", apis: ["rx."], note: "UIKit bindings stay on Rx until the view's step."),
+        extra("ControlEvent, ControlProperty, Binder (RxCocoa)", "—", .noCounterpart, .manual, anchor: "ui-bindings",
               apis: ["ControlEvent", "ControlProperty", "Binder"], note: "UIKit binding types stay on Rx until the view's step."),
         extra("Disposable", "AnyCancellable", .same, .review, anchor: "disposebag-vs-setanycancellable",
               apis: ["Disposable", "Disposables", "CompositeDisposable", "SerialDisposable"]),
@@ -179,16 +179,16 @@ public enum MigrationTable {
         extra("AnyObserver, ObserverType", "PublisherEmitter, Subscriber", .same, .manual, anchor: "name-map-rx-name--combinekitext-name",
               apis: ["AnyObserver", "ObserverType", "ObservableType", "ObservableConvertibleType"]),
         extra("TestScheduler, createHotObservable, createColdObservable (RxTest)", "CombineTestScheduler (CombineKitTest)", .same, .manual,
-              anchor: "e-testing-a-migration-with-paritytesting",
+              anchor: "porting-rxtest-and-rxblocking-tests",
               apis: ["TestScheduler", "TestableObserver", "TestableObservable", "createHotObservable", "createColdObservable",
                      "createObserver", "Recorded"],
               note: "Pin the Rx timeline with a parity test before converting the test."),
         extra("toBlocking (RxBlocking)", "TestSubscriber (CombineKitTest), or values in an async test", .noCounterpart, .manual,
-              anchor: "e-testing-a-migration-with-paritytesting", apis: ["toBlocking"],
+              anchor: "porting-rxtest-and-rxblocking-tests", apis: ["toBlocking"],
               note: "RxKitBlocking keeps toBlocking() compiling on RxKit; Combine has no blocking operator: "
                   + "record with a TestSubscriber on a CombineTestScheduler, or await the publisher's values."),
         extra("import RxSwift, RxRelay, RxCocoa, RxTest, RxBlocking", "import RxKit / RxKitTest / RxKitBlocking, later CombineKit", .same,
-              .mechanical, anchor: "b-the-step-order-that-works",
+              .mechanical, anchor: "adopting-rxkit-in-an-rxswift-app",
               apis: ["import:RxSwift", "import:RxRelay", "import:RxCocoa", "import:RxTest", "import:RxBlocking", "import:RxKit", "import:RxKitTest",
                      "import:RxKitBlocking"]),
     ]

@@ -12,12 +12,12 @@ import Testing
         try String(contentsOf: guideURL, encoding: .utf8)
     }
 
-    /// (Rx cell, Combine cell, parity cell) of every row of section (c)'s table, section rows left out.
+    /// (Rx cell, Combine cell, parity cell) of every row of the guide's operator and type table, section rows left out.
     static func guideRows() throws -> [(rx: String, combine: String, parity: String)] {
         var rows: [(String, String, String)] = []
         var inTable = false
         for line in try guideText().split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") { inTable = line.hasPrefix("## (c)") }
+            if line.hasPrefix("## ") { inTable = line.hasPrefix("## Operator and type table") }
             guard inTable, line.hasPrefix("| ") else { continue }
             let cells = line.dropFirst(2).dropLast(line.hasSuffix(" |") ? 2 : 0)
                 .components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }

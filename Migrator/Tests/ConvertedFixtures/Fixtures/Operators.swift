@@ -16,7 +16,7 @@ enum Operators {
             .print("numbers")
             .append(([1, 2, 3]).publisher.setFailureType(to: Error.self))
             .replaceEmpty(with: 0)
-            .retry(2) // MIGRATE: retry: Rx retry(n) subscribes n times, Combine retry(n) n + 1 times; the count was lowered by one (MigrationGuide.md#c-operator-and-type-table)
+            .retry(2) // MIGRATE: retry: Rx retry(n) subscribes n times, Combine retry(n) n + 1 times; the count was lowered by one (MigrationGuide.md#operator-and-type-table)
             .collect()
             .eraseToAnyPublisher()
     }

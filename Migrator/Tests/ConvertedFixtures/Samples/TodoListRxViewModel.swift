@@ -84,7 +84,7 @@ public final class RxTodoListViewModel: RxTodoListViewModelType {
         let errorMessage = CurrentValueSubject<String?, Never>(nil)
         output = RxTodoListOutput(cells: cells.receive(on: DispatchQueue.main).share(replay: 1).eraseToAnyPublisher(), errorMessage: errorMessage.receive(on: DispatchQueue.main).share(replay: 1).eraseToAnyPublisher()) // MIGRATE: Driver: receive(on: DispatchQueue.main) always hops, where a Driver delivers inline on the main thread (MigrationGuide.md#drivers-guarantees)
 
-        service.changes.catch { _ in Empty<_, Never>() }.receive(on: DispatchQueue.main).share(replay: 1).zip(cells.receive(on: DispatchQueue.main).share(replay: 1)) // MIGRATE: zip: Rx completes when every source has completed; Combine as soon as a finished source has nothing left to pair. (MigrationGuide.md#c-operator-and-type-table) // MIGRATE: Driver: receive(on: DispatchQueue.main) always hops, where a Driver delivers inline on the main thread (MigrationGuide.md#drivers-guarantees)
+        service.changes.catch { _ in Empty<_, Never>() }.receive(on: DispatchQueue.main).share(replay: 1).zip(cells.receive(on: DispatchQueue.main).share(replay: 1)) // MIGRATE: zip: Rx completes when every source has completed; Combine as soon as a finished source has nothing left to pair. (MigrationGuide.md#operator-and-type-table) // MIGRATE: Driver: receive(on: DispatchQueue.main) always hops, where a Driver delivers inline on the main thread (MigrationGuide.md#drivers-guarantees)
             .map { difference, current in
                 StableCells.apply(difference, to: current, make: RxTodoCellViewModel.init(item:), update: { $0.update($1) })
             }

@@ -79,7 +79,7 @@ enum ResultsChart {
             let isFloor = decade == 0
             out.append("<line x1=\"\(n(position))\" y1=\"\(n(top - 6))\" x2=\"\(n(position))\" y2=\"\(n(plotBottom))\" "
                 + "stroke=\"\(isFloor ? "#000000" : "#bbbbbb")\" stroke-width=\"\(isFloor ? 1.5 : 1)\"/>")
-            let label = decade >= 0 ? "\(Int(ratio))×" : "\(Harness.format(ratio))×"
+            let label = decade >= 0 ? "\(Int(ratio))×" : "0." + String(repeating: "0", count: -decade - 1) + "1×"
             out.append(text(x: position, y: top - 10, label, extra: "text-anchor=\"middle\""))
             out.append(text(x: position, y: plotBottom + 16, label, extra: "text-anchor=\"middle\""))
             if decade < highDecade {
@@ -98,11 +98,15 @@ enum ResultsChart {
         for (index, row) in charted.enumerated() {
             let rowTop = top + Double(index) * rowHeight + rowGap / 2
             for (position, name) in series.enumerated() {
-                guard let ratio = ratios[index][position] else { continue }
+                let y = rowTop + Double(position) * barHeight
+                guard let ratio = ratios[index][position] else {
+                    out.append(text(x: one + 4, y: y + barHeight, "n/a",
+                                    extra: "font-size=\"7\" fill=\"\(colour(name))\""))
+                    continue
+                }
                 let end = x(ratio)
                 let left = min(one, end)
                 let barWidth = max(abs(end - one), 1)
-                let y = rowTop + Double(position) * barHeight
                 out.append("<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(barWidth))\" "
                     + "height=\"\(n(barHeight - 0.5))\" fill=\"\(colour(name))\"><title>"
                     + escape("\(row.scenario.id) \(name): \(Harness.format(ratio))× the floor")

@@ -57,8 +57,13 @@ final class Arrivals: @unchecked Sendable {
         if count == expected { done.signal() }
     }
 
+    /// The checksum once `expected` values have arrived; 0 (which no run computes, so the harness reports
+    /// a checksum mismatch) if they have not within a minute: a lost value fails the run instead of hanging it.
     func wait() -> UInt64 {
-        done.wait()
+        guard done.wait(timeout: .now() + .seconds(60)) == .success else {
+            print("reactive-bench: timed out waiting for deliveries on the serial queue")
+            return 0
+        }
         return checksum.value
     }
 }

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "CombineKitExt", package: mainPackage),
                 .product(name: "RxCombineBridge", package: mainPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),  // receive(on:)/subscribe(on:) a DispatchQueue
             ],
             swiftSettings: [
                 // Each implementation file imports only what it uses (the bridged ones RxKit, CombineKit and

@@ -1,6 +1,7 @@
 // The scenarios written with CombineKit, as a Combine user would write them.
 import CombineKit
 import CombineKitExt
+import Dispatch
 
 enum CombineKitBench {
     static func workloads() -> Workloads {
@@ -26,7 +27,77 @@ enum CombineKitBench {
             "R10": { n in creating(n, chain: combineLatestChain) },
             "R11": driverPumping,
             "R12": driverCreating,
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) },
+            "M1D": liveDriverChains,
+            "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
         ]
+    }
+
+    /// Four threads call `send` on one subject; the subject delivers one value at a time.
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let subject = Subject()
+        let subscription = subject.sink { sum.add($0) }
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { subject.send(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let subject = Subject()
+        let subscription = subject.receive(on: makeBenchQueue()).sink(receiveValue: arrivals.arrive)
+        for i in 0..<n { subject.send(i) }
+        let checksum = arrivals.wait()
+        subscription.cancel()
+        return checksum
+    }
+
+    /// `Just.map` is Combine's eager specialisation (a `Just`), so the chain is `Just` → `subscribe(on:)`.
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let queue = makeBenchQueue()
+        var subscriptions: [AnyCancellable] = []
+        subscriptions.reserveCapacity(n)
+        for i in 0..<n {
+            subscriptions.append(Just(i)
+                .map(Work.triple)
+                .subscribe(on: queue)
+                .sink(receiveValue: arrivals.arrive))
+        }
+        let checksum = arrivals.wait()
+        for subscription in subscriptions { subscription.cancel() }
+        return checksum
+    }
+
+    /// `subscriptions` S2 chains alive at once on one subject, `sends` values through all of them, then
+    /// all cancelled.
+    static func liveChains(_ subscriptions: Int, sends: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let live = (0..<subscriptions).map { _ in
+            subject.map(Work.triple).filter(Work.isEven).map(Work.addSeven).sink { sum.add($0) }
+        }
+        for i in 0..<sends { subject.send(i) }
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
+    }
+
+    /// n Driver chains (R11's) alive at once on one shared subject, one value, all cancelled.
+    static func liveDriverChains(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FailingSubject()
+        let live = (0..<n).map { _ in driverChain(subject).sink { sum.add($0) } }
+        subject.send(0)
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
     }
 
     typealias Subject = PassthroughSubject<Int, Never>

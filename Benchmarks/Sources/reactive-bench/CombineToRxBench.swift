@@ -7,6 +7,7 @@
 // start from a `PassthroughSubject<Int, any Error>` converted with the bridge's
 // `asDriver(onErrorJustReturn:)`, as the native Rx Driver chain converts a `PublishSubject`.
 import CombineKit
+import Dispatch
 import RxCombineBridge
 import RxKit
 
@@ -33,7 +34,80 @@ enum CombineToRxBench {
             "R10": { n in creating(n, chain: RxKitBench.combineLatestChain) },
             "R11": driverPumping,
             "R12": driverCreating,
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) },
+            "M1D": liveDriverChains,
+            "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
         ]
+    }
+
+    /// Four threads call `send` on one subject, bridged once.
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let subject = Subject()
+        let subscription = subject.asObservable().subscribe(onNext: { sum.add($0) })
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { subject.send(i) }
+        }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let scheduler = SerialDispatchQueueScheduler(queue: makeBenchQueue(), internalSerialQueueName: "reactive-bench.t2")
+        let subject = Subject()
+        let subscription = subject.asObservable().observe(on: scheduler).subscribe(onNext: arrivals.arrive)
+        for i in 0..<n { subject.send(i) }
+        let checksum = arrivals.wait()
+        subscription.dispose()
+        return checksum
+    }
+
+    /// CombineKit's `Just`, bridged, then RxKit's `map` and `subscribe(on:)`.
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let scheduler = SerialDispatchQueueScheduler(queue: makeBenchQueue(), internalSerialQueueName: "reactive-bench.t3")
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(n)
+        for i in 0..<n {
+            subscriptions.append(Just(i).asObservable()
+                .map(Work.triple)
+                .subscribe(on: scheduler)
+                .subscribe(onNext: arrivals.arrive))
+        }
+        let checksum = arrivals.wait()
+        for subscription in subscriptions { subscription.dispose() }
+        return checksum
+    }
+
+    /// `subscriptions` bridged S2 chains alive at once on one subject, `sends` values, then all disposed.
+    static func liveChains(_ subscriptions: Int, sends: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let live = (0..<subscriptions).map { _ in
+            subject.asObservable().map(Work.triple).filter(Work.isEven).map(Work.addSeven)
+                .subscribe(onNext: { sum.add($0) })
+        }
+        for i in 0..<sends { subject.send(i) }
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.dispose() }
+        return sum.value
+    }
+
+    /// n bridged Driver chains (R11's) alive at once on one shared subject, one value, all disposed.
+    static func liveDriverChains(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FailingSubject()
+        let live = (0..<n).map { _ in
+            RxKitBench.driverChain(subject.asDriver(onErrorJustReturn: -1)).drive(onNext: { sum.add($0) })
+        }
+        subject.send(0)
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.dispose() }
+        return sum.value
     }
 
     typealias Subject = PassthroughSubject<Int, Never>

@@ -1,6 +1,13 @@
 // The floor: each scenario's work written with plain closures and no framework. A subject is an array of
 // closures; an operator is a closure that calls the next one. The builders are `@inline(never)` so, like a
-// framework, the stages meet through opaque closure calls instead of being fused by the optimiser.
+// framework, the stages meet through opaque closure calls instead of being fused by the optimiser. The
+// thread scenarios' floor is a mutex around delivery (T1) and a bare `DispatchQueue.async` per hop (T2, T3).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 
 final class FloorSubject {
     private var observers: [(Int) -> Void] = []
@@ -16,6 +23,36 @@ final class FloorSubject {
     }
 
     func removeAll() { observers.removeAll() }
+}
+
+/// A `FloorSubject` that several threads may send into: a mutex held around delivery, so the subscribers
+/// see one value at a time, as every library's subject guarantees.
+final class FloorLockedSubject: @unchecked Sendable {
+    private let subject = FloorSubject()
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func subscribe(_ observer: @escaping (Int) -> Void) {
+        pthread_mutex_lock(mutex)
+        subject.subscribe(observer)
+        pthread_mutex_unlock(mutex)
+    }
+
+    @inline(never)
+    func send(_ value: Int) {
+        pthread_mutex_lock(mutex)
+        subject.send(value)
+        pthread_mutex_unlock(mutex)
+    }
 }
 
 @inline(never)
@@ -102,7 +139,63 @@ enum FloorBench {
             // have nothing to add: the same as R3/R4.
             "R11": { n in pumping(n, chain: mapFilterChain) },
             "R12": { n in creating(n, chain: mapFilterChain) },
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) { floorMap(Work.triple, floorFilter(Work.isEven, floorMap(Work.addSeven, $0))) } },
+            // As for R11: the closures of the Driver chain are the map/filter chain's.
+            "M1D": { n in liveChains(n, sends: 1, chain: mapFilterChain) },
+            "M2": { n in
+                liveChains(Shape.m2Subscriptions, sends: n) {
+                    floorMap(Work.triple, floorFilter(Work.isEven, floorMap(Work.addSeven, $0)))
+                }
+            },
         ]
+    }
+
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let subject = FloorLockedSubject()
+        subject.subscribe { sum.add($0) }
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { subject.send(i) }
+        }
+        return sum.value
+    }
+
+    /// One `async` to a serial queue per value, the value delivered there.
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let queue = makeBenchQueue()
+        for i in 0..<n {
+            queue.async { arrivals.arrive(i) }
+        }
+        return arrivals.wait()
+    }
+
+    /// Each build is an `async` to the serial queue that builds just → map there and delivers.
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let queue = makeBenchQueue()
+        for i in 0..<n {
+            queue.async { floorJust(i)(floorMap(Work.triple) { arrivals.arrive($0) }) }
+        }
+        return arrivals.wait()
+    }
+
+    /// `subscriptions` chains alive at once on one subject, `sends` values through all of them, then all
+    /// removed.
+    static func liveChains(_ subscriptions: Int, sends: Int,
+                           chain: (@escaping (Int) -> Void) -> (Int) -> Void) -> UInt64 {
+        var sum = Checksum()
+        let subject = FloorSubject()
+        for _ in 0..<subscriptions {
+            subject.subscribe(chain { sum.add($0) })
+        }
+        for i in 0..<sends { subject.send(i) }
+        MemoryProbe.markAllLive()
+        subject.removeAll()
+        return sum.value
     }
 
     static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {

@@ -81,6 +81,10 @@ struct Implementation {
 struct Measured {
     let nanosecondsPerEvent: Double
     let allocationsPerEvent: Double?
+    /// The scenario's `MemoryMeasure` figure (nil where it has none or allocations are not counted).
+    let memory: Double?
+    /// Live bytes after the workload returned minus before it began (memory scenarios only).
+    let bytesLeftAfterDispose: Int64?
 }
 
 /// One scenario's results, by implementation name; nil where the implementation lacks the scenario.
@@ -103,7 +107,7 @@ enum Harness {
     /// with the native chain on its operators' side: Rx→Combine runs CombineKit operators, Combine→Rx
     /// runs RxKit operators.
     static let ratioColumns: [(String, String)] = [
-        ("CombineKit", "OpenCombine"), ("RxKit", "CombineKit"),
+        ("CombineKit", "OpenCombine"), ("RxKit", "OpenCombine"), ("RxKit", "CombineKit"),
         (BridgeNames.rxToCombine, "CombineKit"), (BridgeNames.combineToRx, "RxKit"),
         ("RxKit", "floor"), ("CombineKit", "floor"), ("OpenCombine", "floor"),
     ]
@@ -127,7 +131,8 @@ enum Harness {
                 return 2
             }
         }
-        let method = "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, thread CPU time"
+        let method = "\(options.quick ? "quick" : "full") mode, median of \(rounds) alternating rounds, "
+            + "thread CPU time (wall-clock in the rows marked so)"
         print("# reactive-bench — \(utcNow(format: "%Y-%m-%d")), \(processorCount()) cores, "
             + "\(options.label), \(method)")
         print("")
@@ -170,14 +175,21 @@ enum Harness {
             return 1
         }
         if let path = options.resultsPath {
+            let chartPath = ResultsFile.chartPath(besides: path)
+            let chart = ResultsChart.svg(rows, names: implementations.map(\.name))
             let document = ResultsFile.document(configuration: options.label, method: method,
-                                                scope: scopeDescription(options), tables: tables)
+                                                scope: scopeDescription(options), tables: tables,
+                                                chartFileName: ResultsFile.fileName(chartPath))
+            guard ResultsFile.write([chart], to: chartPath) else {
+                print("reactive-bench: could not write \(chartPath)")
+                return 3
+            }
             guard ResultsFile.write(document, to: path) else {
                 print("reactive-bench: could not write \(path)")
                 return 3
             }
             print("")
-            print("results written to \(path)")
+            print("results written to \(path) and \(chartPath)")
         }
         return 0
     }
@@ -195,23 +207,49 @@ enum Harness {
 
     /// Round 0 warms up and counts allocations (counting on); rounds 1…rounds are timed (counting off).
     /// Within a round the implementations run one after another, so they alternate across rounds.
+    /// A memory scenario first runs each implementation once uncounted, so that what the first run of a
+    /// chain allocates for good (generic metadata, lazily made globals) does not count as left behind.
     static func measure(_ scenario: Scenario, count: Int, rounds: Int,
                         implementations: [Implementation]) -> Result<Row, ChecksumMismatch> {
         var reference: (name: String, checksum: UInt64)?
         var allocations: [String: UInt64] = [:]
+        var memory: [String: Double] = [:]
+        var bytesLeft: [String: Int64] = [:]
         var times: [String: [Double]] = [:]
+        let clock = scenario.wallClock ? wallClockNanoseconds : threadCPUNanoseconds
+        if scenario.memory != nil {
+            for implementation in implementations { _ = implementation.workloads[scenario.id]!(count) }
+        }
         for round in 0...rounds {
             for implementation in implementations {
                 let work = implementation.workloads[scenario.id]!
                 let countsAllocations = round == 0
                 let allocationsBefore = malloc_counter_count()
-                if countsAllocations { malloc_counter_set_enabled(1) }
-                let start = threadCPUNanoseconds()
+                let liveBefore = malloc_counter_live_bytes()
+                MemoryProbe.liveBytesAtMark = nil
+                if countsAllocations {
+                    malloc_counter_reset_peak()
+                    malloc_counter_set_enabled(1)
+                }
+                let start = clock()
                 let checksum = work(count)
-                let elapsed = threadCPUNanoseconds() - start
+                let elapsed = clock() - start
                 if countsAllocations {
                     malloc_counter_set_enabled(0)
                     allocations[implementation.name] = malloc_counter_count() - allocationsBefore
+                    switch scenario.memory {
+                    case .bytesPerLiveSubscription?:
+                        if let mark = MemoryProbe.liveBytesAtMark {
+                            memory[implementation.name] = Double(mark - liveBefore) / Double(count)
+                        }
+                    case .peakKibibytes?:
+                        memory[implementation.name] = Double(malloc_counter_peak_live_bytes() - liveBefore) / 1024
+                    case nil:
+                        break
+                    }
+                    if scenario.memory != nil {
+                        bytesLeft[implementation.name] = malloc_counter_live_bytes() - liveBefore
+                    }
                 } else {
                     times[implementation.name, default: []].append(Double(elapsed))
                 }
@@ -227,12 +265,14 @@ enum Harness {
         }
         let events = Double(count * scenario.eventsPerUnit)
         var results: [String: Measured] = [:]
+        let counted = malloc_counter_is_available() == 1
         for implementation in implementations {
-            let allocationsPerEvent = malloc_counter_is_available() == 1
-                ? Double(allocations[implementation.name]!) / events : nil
+            let allocationsPerEvent = counted ? Double(allocations[implementation.name]!) / events : nil
             results[implementation.name] = Measured(
                 nanosecondsPerEvent: median(times[implementation.name]!) / events,
-                allocationsPerEvent: allocationsPerEvent)
+                allocationsPerEvent: allocationsPerEvent,
+                memory: counted ? memory[implementation.name] : nil,
+                bytesLeftAfterDispose: counted ? bytesLeft[implementation.name] : nil)
         }
         return .success(Row(scenario: scenario, results: results))
     }
@@ -285,6 +325,37 @@ enum Harness {
             let allocations = names.map { cell(row, $0) { $0.allocationsPerEvent } }
             add("| \(row.scenario.id) | \(row.scenario.event) | " + allocations.joined(separator: " | ") + " |")
         }
+        let memoryRows = rows.filter { $0.scenario.memory != nil }
+        if !memoryRows.isEmpty {
+            let memoryRatios = [("CombineKit", "OpenCombine"), ("RxKit", "OpenCombine")]
+            func memoryRatio(_ row: Row, _ numerator: String, _ denominator: String) -> String {
+                guard let top = row.results[numerator]?.memory, let bottom = row.results[denominator]?.memory,
+                      bottom > 0 else { return "n/a" }
+                return format(top / bottom) + "×"
+            }
+            add("")
+            add("## memory (heap bytes, usable sizes)")
+            add("")
+            add("Bytes per live subscription: live bytes with all n subscriptions alive, over n. Peak: the most "
+                + "live bytes at any moment of the run. Left after dispose: live bytes when the workload has "
+                + "returned minus before it began (0: every byte released).")
+            add("")
+            add("| id | measure | " + names.joined(separator: " | ") + " | "
+                + memoryRatios.map { "\($0.0)/\($0.1)" }.joined(separator: " | ") + " |")
+            add("|---|---|" + String(repeating: "--:|", count: names.count + memoryRatios.count))
+            for row in memoryRows {
+                let measure = row.scenario.memory == .peakKibibytes
+                    ? "peak KiB, 10,000 subscriptions" : "bytes per live subscription"
+                let figures = names.map { cell(row, $0) { $0.memory } }
+                let ratios = memoryRatios.map { memoryRatio(row, $0.0, $0.1) }
+                add("| \(row.scenario.id) | \(measure) | " + (figures + ratios).joined(separator: " | ") + " |")
+                let left = names.map { name in
+                    row.results[name]?.bytesLeftAfterDispose.map { String($0) } ?? "n/a"
+                }
+                add("| \(row.scenario.id) | bytes left after dispose | " + left.joined(separator: " | ")
+                    + String(repeating: " | ", count: memoryRatios.count) + " |")
+            }
+        }
         if !pending.isEmpty {
             add("")
             add("## not run (waiting for operators)")
@@ -311,8 +382,16 @@ enum Harness {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
+    /// Monotonic wall-clock time, for scenarios whose work runs on other threads.
+    static func wallClockNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     /// Three significant digits, at most two decimals: 0.05, 1.23, 12.3, 123, 1234.
     static func format(_ value: Double) -> String {
+        if value < 0 { return "-" + format(-value) }
         let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

@@ -1,7 +1,10 @@
 // The scenarios written with OpenCombine 0.14 (the reference Combine implementation on Linux), line for
-// line the same code as CombineKitBench.swift. OpenCombine has no combineLatest: S5, R9 and R10 are "n/a".
+// line the same code as CombineKitBench.swift (its DispatchQueue scheduler is OpenCombineDispatch's
+// `queue.ocombine`). OpenCombine has no combineLatest: S5, R9 and R10 are "n/a".
 // Nor has it a replaying share: R11/R12 end in `share()` where CombineKit's end in `share(replay: 1)`.
+import Dispatch
 import OpenCombine
+import OpenCombineDispatch
 
 enum OpenCombineBench {
     static func workloads() -> Workloads {
@@ -23,7 +26,77 @@ enum OpenCombineBench {
             "R8": { n in creating(n, chain: switchToLatestChain) },
             "R11": driverPumping,
             "R12": driverCreating,
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) },
+            "M1D": liveDriverChains,
+            "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
         ]
+    }
+
+    /// Four threads call `send` on one subject; the subject delivers one value at a time.
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let subject = Subject()
+        let subscription = subject.sink { sum.add($0) }
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { subject.send(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let subject = Subject()
+        let subscription = subject.receive(on: makeBenchQueue().ocombine).sink(receiveValue: arrivals.arrive)
+        for i in 0..<n { subject.send(i) }
+        let checksum = arrivals.wait()
+        subscription.cancel()
+        return checksum
+    }
+
+    /// `Just.map` is Combine's eager specialisation (a `Just`), so the chain is `Just` → `subscribe(on:)`.
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let queue = makeBenchQueue().ocombine
+        var subscriptions: [AnyCancellable] = []
+        subscriptions.reserveCapacity(n)
+        for i in 0..<n {
+            subscriptions.append(Just(i)
+                .map(Work.triple)
+                .subscribe(on: queue)
+                .sink(receiveValue: arrivals.arrive))
+        }
+        let checksum = arrivals.wait()
+        for subscription in subscriptions { subscription.cancel() }
+        return checksum
+    }
+
+    /// `subscriptions` S2 chains alive at once on one subject, `sends` values through all of them, then
+    /// all cancelled.
+    static func liveChains(_ subscriptions: Int, sends: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = Subject()
+        let live = (0..<subscriptions).map { _ in
+            subject.map(Work.triple).filter(Work.isEven).map(Work.addSeven).sink { sum.add($0) }
+        }
+        for i in 0..<sends { subject.send(i) }
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
+    }
+
+    /// n Driver chains (R11's) alive at once on one shared subject, one value, all cancelled.
+    static func liveDriverChains(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = FailingSubject()
+        let live = (0..<n).map { _ in driverChain(subject).sink { sum.add($0) } }
+        subject.send(0)
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
     }
 
     typealias Subject = PassthroughSubject<Int, Never>

@@ -10,7 +10,8 @@ import MallocCounter
 
 enum ResultsFile {
     /// The whole file: a header describing the run, then `tables` (the lines printed on stdout).
-    static func document(configuration: String, method: String, scope: String, tables: [String]) -> [String] {
+    static func document(configuration: String, method: String, scope: String, tables: [String],
+                         chartFileName: String) -> [String] {
         let allocations = malloc_counter_is_available() == 1
             ? "counted in the warm-up round" : "not counted on this platform (n/a)"
         return [
@@ -26,7 +27,25 @@ enum ResultsFile {
             "- Scope: \(scope)",
             "- Commit: \(commit())",
             "",
+            "Time per event relative to the floor (log scale; below 1× is faster than the hand-written closures):",
+            "",
+            "![Each implementation's time per scenario relative to the floor](\(chartFileName))",
+            "",
         ] + tables
+    }
+
+    /// The chart written next to the results file: RESULTS.md → results-chart.svg,
+    /// RESULTS-cmo.md → results-cmo-chart.svg.
+    static func chartPath(besides resultsPath: String) -> String {
+        var parts = resultsPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var name = parts.removeLast().lowercased()
+        if name.hasSuffix(".md") { name.removeLast(3) }
+        return (parts + [name + "-chart.svg"]).joined(separator: "/")
+    }
+
+    /// The last component of `path`.
+    static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// Writes `lines` to `path` through a temporary file renamed over it, so a reader never sees half a file.
@@ -61,7 +80,7 @@ enum ResultsFile {
     }
 
     /// The repository's commit (the main package and the benchmarks are one repository), marked when the
-    /// working tree differs from it in anything but the results files.
+    /// working tree differs from it in anything but the results files and their charts.
     static func commit() -> String {
         // This file is Benchmarks/Sources/reactive-bench/ResultsFile.swift: the repository is four levels up.
         let root = String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(4)
@@ -69,7 +88,8 @@ enum ResultsFile {
         let git = "git -C '\(root)'"
         guard let hash = commandOutput("\(git) rev-parse --short=12 HEAD 2>/dev/null") else { return "unknown" }
         let changes = commandOutput(
-            "\(git) status --porcelain --untracked-files=no -- . ':(exclude,glob)Benchmarks/RESULTS*.md' 2>/dev/null")
+            "\(git) status --porcelain --untracked-files=no -- . ':(exclude,glob)Benchmarks/RESULTS*.md' "
+                + "':(exclude,glob)Benchmarks/results*-chart.svg' 2>/dev/null")
         return changes == nil ? hash : hash + " with uncommitted changes"
     }
 

@@ -25,7 +25,79 @@ enum RxKitBench {
             "R10": { n in creating(n, chain: combineLatestChain) },
             "R11": driverPumping,
             "R12": driverCreating,
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) },
+            "M1D": liveDriverChains,
+            "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
         ]
+    }
+
+    /// Four threads call `onNext` on one subject; the subject delivers one value at a time.
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let subject = PublishSubject<Int>()
+        let subscription = subject.subscribe(onNext: { sum.add($0) })
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { subject.onNext(i) }
+        }
+        subscription.dispose()
+        return sum.value
+    }
+
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let scheduler = SerialDispatchQueueScheduler(queue: makeBenchQueue(), internalSerialQueueName: "reactive-bench.t2")
+        let subject = PublishSubject<Int>()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: arrivals.arrive)
+        for i in 0..<n { subject.onNext(i) }
+        let checksum = arrivals.wait()
+        subscription.dispose()
+        return checksum
+    }
+
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let scheduler = SerialDispatchQueueScheduler(queue: makeBenchQueue(), internalSerialQueueName: "reactive-bench.t3")
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(n)
+        for i in 0..<n {
+            subscriptions.append(Observable.just(i)
+                .map(Work.triple)
+                .subscribe(on: scheduler)
+                .subscribe(onNext: arrivals.arrive))
+        }
+        let checksum = arrivals.wait()
+        for subscription in subscriptions { subscription.dispose() }
+        return checksum
+    }
+
+    /// `subscriptions` S2 chains alive at once on one subject, `sends` values through all of them, then
+    /// all disposed.
+    static func liveChains(_ subscriptions: Int, sends: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let live = (0..<subscriptions).map { _ in
+            subject.map(Work.triple).filter(Work.isEven).map(Work.addSeven).subscribe(onNext: { sum.add($0) })
+        }
+        for i in 0..<sends { subject.onNext(i) }
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.dispose() }
+        return sum.value
+    }
+
+    /// n Driver chains (R11's) alive at once, each converted from one shared subject, one value, all disposed.
+    static func liveDriverChains(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let live = (0..<n).map { _ in
+            driverChain(subject.asDriver(onErrorJustReturn: -1)).drive(onNext: { sum.add($0) })
+        }
+        subject.onNext(0)
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.dispose() }
+        return sum.value
     }
 
     static func subjectPumping(subscribers: Int, sends: Int) -> UInt64 {

@@ -10,6 +10,7 @@
 // from `Observable.from`.
 import CombineKit
 import CombineKitExt
+import Dispatch
 import RxCombineBridge
 import RxKit
 
@@ -36,7 +37,77 @@ enum RxToCombineBench {
             "R10": { n in creating(n, chain: combineLatestChain) },
             "R11": driverPumping,
             "R12": driverCreating,
+            "T1": t1,
+            "T2": t2,
+            "T3": t3,
+            "M1": { n in liveChains(n, sends: 1) },
+            "M1D": liveDriverChains,
+            "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
         ]
+    }
+
+    /// Four threads call `accept` on one relay, bridged once.
+    static func t1(_ n: Int) -> UInt64 {
+        var sum = UnorderedChecksum()
+        let relay = Relay()
+        let subscription = relay.asPublisher().sink { sum.add($0) }
+        runOnThreads(Shape.senderThreads) { k in
+            for i in senderRange(thread: k, total: n) { relay.accept(i) }
+        }
+        subscription.cancel()
+        return sum.value
+    }
+
+    static func t2(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let relay = Relay()
+        let subscription = relay.asPublisher().receive(on: makeBenchQueue()).sink(receiveValue: arrivals.arrive)
+        for i in 0..<n { relay.accept(i) }
+        let checksum = arrivals.wait()
+        subscription.cancel()
+        return checksum
+    }
+
+    /// RxKit's `just`, bridged (so it may fail: `sink` takes a completion), then CombineKit's `map` and
+    /// `subscribe(on:)`.
+    static func t3(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let queue = makeBenchQueue()
+        var subscriptions: [AnyCancellable] = []
+        subscriptions.reserveCapacity(n)
+        for i in 0..<n {
+            subscriptions.append(Observable.just(i).asPublisher()
+                .map(Work.triple)
+                .subscribe(on: queue)
+                .sink(receiveCompletion: { _ in }, receiveValue: arrivals.arrive))
+        }
+        let checksum = arrivals.wait()
+        for subscription in subscriptions { subscription.cancel() }
+        return checksum
+    }
+
+    /// `subscriptions` bridged S2 chains alive at once on one relay, `sends` values, then all cancelled.
+    static func liveChains(_ subscriptions: Int, sends: Int) -> UInt64 {
+        var sum = Checksum()
+        let relay = Relay()
+        let live = (0..<subscriptions).map { _ in
+            relay.asPublisher().map(Work.triple).filter(Work.isEven).map(Work.addSeven).sink { sum.add($0) }
+        }
+        for i in 0..<sends { relay.accept(i) }
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
+    }
+
+    /// n bridged Driver chains (R11's) alive at once on one shared subject, one value, all cancelled.
+    static func liveDriverChains(_ n: Int) -> UInt64 {
+        var sum = Checksum()
+        let subject = PublishSubject<Int>()
+        let live = (0..<n).map { _ in driverChain(subject.asPublisher()).sink { sum.add($0) } }
+        subject.onNext(0)
+        MemoryProbe.markAllLive()
+        for subscription in live { subscription.cancel() }
+        return sum.value
     }
 
     typealias Relay = PublishRelay<Int>

@@ -12,9 +12,13 @@ struct Scenario {
     let eventsPerUnit: Int
     /// What the scenario needs from RxKit and CombineKit; printed while either lacks a workload for it.
     let needs: String
+    /// Wall-clock time instead of the calling thread's CPU time: the scenario's work runs on other threads.
+    let wallClock: Bool
+    /// What the memory table reports for this scenario (nil: it is not in that table).
+    let memory: MemoryMeasure?
 
     init(_ id: String, _ title: String, event: String, full: Int, quick: Int, eventsPerUnit: Int = 1,
-         needs: String) {
+         wallClock: Bool = false, memory: MemoryMeasure? = nil, needs: String) {
         self.id = id
         self.title = title
         self.event = event
@@ -22,7 +26,17 @@ struct Scenario {
         self.quickCount = quick
         self.eventsPerUnit = eventsPerUnit
         self.needs = needs
+        self.wallClock = wallClock
+        self.memory = memory
     }
+}
+
+/// The memory figure a scenario reports (see Harness.measure and README.md, "Memory").
+enum MemoryMeasure {
+    /// Live bytes when the workload calls `MemoryProbe.markAllLive()`, divided by n (the subscriptions).
+    case bytesPerLiveSubscription
+    /// The highest live bytes over the whole workload, in KiB.
+    case peakKibibytes
 }
 
 /// Subscribers in S7, and the number of stages in the RxSwift-suite chains.
@@ -32,6 +46,10 @@ enum Shape {
     static let mapFilterPairs = 6
     static let flatMapStages = 5
     static let combineLatestLevels = 7
+    /// Threads sending into T1's subject.
+    static let senderThreads = 4
+    /// Subscriptions alive at once in M2.
+    static let m2Subscriptions = 10_000
 }
 
 enum Catalogue {
@@ -84,6 +102,26 @@ enum Catalogue {
         Scenario("X1", "withLatestFrom: a subject with the latest of another, 3 of 4 sends to the first",
                  event: "one send", full: 500_000, quick: 25_000,
                  needs: "withLatestFrom in RxKit and CombineKitExt"),
+        // Threads: wall-clock time (the work runs on other threads), n in total.
+        Scenario("T1", "4 threads send into one subject, 1 subscriber (wall-clock)", event: "one send",
+                 full: 1_000_000, quick: 20_000, wallClock: true, needs: "subjects in RxKit and CombineKit"),
+        Scenario("T2", "subject → observe(on:)/receive(on:) a serial queue → subscriber (wall-clock)",
+                 event: "one hop", full: 200_000, quick: 10_000, wallClock: true,
+                 needs: "observe(on:) (RxKit), receive(on:) a DispatchQueue (CombineKit)"),
+        Scenario("T3", "build just → map → subscribe(on:) a serial queue, deliver, tear down (wall-clock)",
+                 event: "one build", full: 50_000, quick: 2_000, wallClock: true,
+                 needs: "subscribe(on:) in RxKit and CombineKit"),
+        // Memory: n subscriptions alive at once on one subject.
+        Scenario("M1", "n live S2 chains (map → filter → map) on one subject, send 1, dispose",
+                 event: "one subscription", full: 10_000, quick: 1_000, memory: .bytesPerLiveSubscription,
+                 needs: "map and filter in RxKit and CombineKit"),
+        Scenario("M1D", "n live Driver chains (R11's) on one subject, send 1, dispose",
+                 event: "one subscription", full: 10_000, quick: 1_000, memory: .bytesPerLiveSubscription,
+                 needs: "Driver, asDriver(onErrorJustReturn:) and drive(onNext:) in RxKit"),
+        Scenario("M2", "10,000 live S2 chains on one subject, n sends, dispose (peak)",
+                 event: "one delivery (send × subscription)", full: 100, quick: 5,
+                 eventsPerUnit: Shape.m2Subscriptions, memory: .peakKibibytes,
+                 needs: "map and filter in RxKit and CombineKit"),
     ]
 }
 
@@ -100,6 +138,28 @@ struct Checksum {
     /// Folds each subscriber's checksum in an order that does not depend on delivery order across subscribers.
     static func combine(_ sums: [Checksum]) -> UInt64 {
         sums.reduce(0) { $0 &+ $1.value }
+    }
+}
+
+/// A checksum that does not depend on the order of the values (T1's senders interleave differently in every
+/// run): a wrapping sum of each value's mixed bits, and the number of values.
+struct UnorderedChecksum {
+    private var sum: UInt64 = 0
+    private var count: UInt64 = 0
+
+    @inline(__always)
+    mutating func add(_ element: Int) {
+        var bits = UInt64(bitPattern: Int64(element)) &* 0x9e37_79b9_7f4a_7c15
+        bits ^= bits >> 29
+        sum &+= bits
+        count &+= 1
+    }
+
+    var value: UInt64 {
+        var total = Checksum()
+        total.add(Int(bitPattern: UInt(sum)))
+        total.add(Int(bitPattern: UInt(count)))
+        return total.value
     }
 }
 

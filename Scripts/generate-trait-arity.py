@@ -17,6 +17,12 @@ def raw_args(n, conv):
     return ", ".join(conv(i) for i in range(1, n + 1))
 
 
+DOCS = {
+    "combineLatest": "the latest elements of the sources whenever one emits, once all have emitted",
+    "zip": "the n-th elements of the sources once all have produced them",
+}
+
+
 def primitive_zip():
     out = [HEADER]
     for trait, name in (("SingleTrait", "Single"), ("MaybeTrait", "Maybe")):
@@ -44,15 +50,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == {trait} {{
     return "".join(out)
 
 
-def infallible_combining():
+def infallible_combining(op):
     out = [HEADER]
-    for op, doc in (("combineLatest", "the latest elements of the sources whenever one emits, once all have emitted"),
-                    ("zip", "the n-th elements of the sources once all have produced them")):
-        for n in range(2, 9):
-            g = generics(n)
-            ps = params(n, lambda i: f"Infallible<E{i}>")
-            args = raw_args(n, lambda i: f"source{i}.asObservable()")
-            out.append(f"""
+    doc = DOCS[op]
+    for n in range(2, 9):
+        g = generics(n)
+        ps = params(n, lambda i: f"Infallible<E{i}>")
+        args = raw_args(n, lambda i: f"source{i}.asObservable()")
+        out.append(f"""
 // MARK: - Infallible {op} {n}
 
 extension InfallibleType {{
@@ -72,15 +77,14 @@ extension InfallibleType where Element == Any {{
     return "".join(out)
 
 
-def shared_combining():
+def shared_combining(op):
     out = [HEADER]
-    for op, doc in (("combineLatest", "the latest elements of the sources whenever one emits, once all have emitted"),
-                    ("zip", "the n-th elements of the sources once all have produced them")):
-        for n in range(2, 9):
-            g = generics(n)
-            ps = params(n, lambda i: f"SharedSequence<SharingStrategy, E{i}>")
-            args = raw_args(n, lambda i: f"source{i}.asObservable()")
-            out.append(f"""
+    doc = DOCS[op]
+    for n in range(2, 9):
+        g = generics(n)
+        ps = params(n, lambda i: f"SharedSequence<SharingStrategy, E{i}>")
+        args = raw_args(n, lambda i: f"source{i}.asObservable()")
+        out.append(f"""
 // MARK: - SharedSequence {op} {n}
 
 extension SharedSequenceConvertibleType {{
@@ -102,14 +106,18 @@ extension SharedSequenceConvertibleType where Element == Any {{
 
 if __name__ == "__main__":
     import os, sys
+    traits = "Sources/RxKit/Traits"
     targets = {
-        "Sources/RxKit/Traits/PrimitiveSequence+Zip.swift": primitive_zip,
-        "Sources/RxKit/Traits/Infallible+Combining.swift": infallible_combining,
-        "Sources/RxKit/Traits/SharedSequence+Combining.swift": shared_combining,
+        f"{traits}/PrimitiveSequence/PrimitiveSequence+Zip+Arity.swift": primitive_zip,
+        f"{traits}/Infallible/Infallible+CombineLatest+Arity.swift": lambda: infallible_combining("combineLatest"),
+        f"{traits}/Infallible/Infallible+Zip+Arity.swift": lambda: infallible_combining("zip"),
+        f"{traits}/SharedSequence/SharedSequence+CombineLatest+Arity.swift": lambda: shared_combining("combineLatest"),
+        f"{traits}/SharedSequence/SharedSequence+Zip+Arity.swift": lambda: shared_combining("zip"),
     }
     only = sys.argv[1:]
     for path, make in targets.items():
         if only and os.path.basename(path) not in only:
             continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write(make())

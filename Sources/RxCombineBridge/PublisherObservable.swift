@@ -301,26 +301,3 @@ extension UpstreamSubscriptionSlot {
         return upstreamSubscription.take()
     }
 }
-
-extension Publisher {
-    /// The publisher's single value as a `Single` (RxKit's `noElements` / `moreThanOneElement` errors otherwise).
-    ///
-    /// ```swift
-    /// future.asSingle().subscribe(onSuccess: show, onFailure: showError)
-    /// ```
-    public func asSingle() -> Single<Output> { asObservable().asSingle() }
-
-    /// The publisher's zero or one value as a `Maybe` (`moreThanOneElement` if it sends two).
-    ///
-    /// ```swift
-    /// cache.lookupPublisher(key).asMaybe().subscribe(onSuccess: show, onCompleted: fetch)
-    /// ```
-    public func asMaybe() -> Maybe<Output> { asObservable().asMaybe() }
-
-    /// The publisher's completion or failure as a `Completable`; values are ignored.
-    ///
-    /// ```swift
-    /// upload.asCompletable().subscribe(onCompleted: done, onError: showError)
-    /// ```
-    public func asCompletable() -> Completable { asObservable().asCompletable() }
-}

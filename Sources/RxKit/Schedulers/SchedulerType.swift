@@ -174,8 +174,8 @@ extension DispatchTimeInterval {
         }
     }
 
-    /// The interval in nanoseconds, saturating.
-    var nanosecondsValue: Int {
+    /// The interval in nanoseconds, saturating (`.never` is `Int.max`). The bridge's scheduler adapter uses it too.
+    package var nanosecondsValue: Int {
         switch self {
         case .seconds(let value): return value.multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : value * 1_000_000_000
         case .milliseconds(let value): return value.multipliedReportingOverflow(by: 1_000_000).overflow ? .max : value * 1_000_000

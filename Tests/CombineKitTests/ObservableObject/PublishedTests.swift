@@ -2,18 +2,14 @@ import CombineKit
 import CombineKitTest
 import Testing
 
-private final class Model: ObservableObject {
+final class PublishedModel: ObservableObject {
     @Published var count = 0
     @Published var name = "a"
 }
 
-private final class Plain: ObservableObject {
-    var value = 0
-}
-
 @Suite struct PublishedTests {
     @Test func replaysCurrentValueOnSubscribe() {
-        let model = Model()
+        let model = PublishedModel()
         model.count = 5
         let subscriber = TestSubscriber<Int, Never>()
         model.$count.subscribe(subscriber)
@@ -22,7 +18,7 @@ private final class Plain: ObservableObject {
 
     // Apple: @Published emits in willSet — the property still has its old value during delivery.
     @Test func emitsOnWillSet() {
-        let model = Model()
+        let model = PublishedModel()
         var seen: [(published: Int, stored: Int)] = []
         let cancellable = model.$count.sink { seen.append(($0, model.count)) }
         model.count = 1
@@ -34,7 +30,7 @@ private final class Plain: ObservableObject {
 
     // OpenCombine issue #198: a subscriber attaching during a delivery must get the new value.
     @Test func subscriberAttachingDuringDeliveryGetsNewValue() {
-        let model = Model()
+        let model = PublishedModel()
         var late: [Int] = []
         var lateCancellable: AnyCancellable?
         let cancellable = model.$count.dropFirst().sink { _ in
@@ -46,7 +42,7 @@ private final class Plain: ObservableObject {
     }
 
     @Test func limitedDemandAndCancel() {
-        let model = Model()
+        let model = PublishedModel()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         model.$count.subscribe(subscriber)
         model.count = 1
@@ -59,7 +55,7 @@ private final class Plain: ObservableObject {
     }
 
     @Test func assignToPublishedUpdatesProperty() {
-        let model = Model()
+        let model = PublishedModel()
         let subject = PassthroughSubject<Int, Never>()
         subject.assign(to: &model.$count)
         let subscriber = TestSubscriber<Int, Never>()
@@ -67,79 +63,5 @@ private final class Plain: ObservableObject {
         subject.send(4)
         #expect(model.count == 4)
         #expect(subscriber.values == [0, 4])
-    }
-}
-
-@Suite struct ObservableObjectTests {
-    @Test func objectWillChangeFiresBeforeAnyPublishedChange() {
-        let model = Model()
-        var stored: [Int] = []
-        let cancellable = model.objectWillChange.sink { stored.append(model.count) }
-        model.count = 1
-        model.name = "b"
-        #expect(stored == [0, 1])
-        _ = cancellable
-    }
-
-    @Test func objectWillChangeIsTheSamePublisherEachTime() {
-        let model = Model()
-        #expect(model.objectWillChange === model.objectWillChange)
-    }
-
-    @Test func limitedDemandAndCancel() {
-        let model = Model()
-        let subscriber = TestSubscriber<Void, Never>(initialDemand: .max(1))
-        model.objectWillChange.subscribe(subscriber)
-        model.count = 1
-        model.count = 2
-        #expect(subscriber.values.count == 1)
-        subscriber.cancel()
-        model.count = 3
-        #expect(subscriber.values.count == 1)
-    }
-
-    @Test func observableObjectPublisherSendsManually() {
-        let plain = Plain()
-        var fired = 0
-        let cancellable = plain.objectWillChange.sink { fired += 1 }
-        plain.objectWillChange.send()
-        #expect(fired == 0)  // no @Published properties: each access makes a fresh publisher, as in Combine
-        let publisher = ObservableObjectPublisher()
-        let recorder = publisher.sink { fired += 1 }
-        publisher.send()
-        #expect(fired == 1)
-        _ = (cancellable, recorder)
-    }
-}
-
-@MainActor
-private final class MainActorViewModel: ObservableObject {
-    @Published var title = ""
-}
-
-@Suite struct MainActorObservableObjectTests {
-    @MainActor
-    @Test func mainActorClassCanBeAnObservableObject() {
-        let model = MainActorViewModel()
-        var changes = 0
-        let cancellable = model.objectWillChange.sink { changes += 1 }
-        var titles: [String] = []
-        let titleCancellable = model.$title.sink { titles.append($0) }
-        model.title = "x"
-        #expect(changes == 1)
-        #expect(titles == ["", "x"])
-        _ = (cancellable, titleCancellable)
-    }
-
-    @Test func subjectsCanBeSentToFromTasks() async {
-        let subject = PassthroughSubject<Int, Never>()
-        let counter = NSLockBox()
-        var received = 0
-        let cancellable = subject.sink { _ in counter.withLock { received += 1 } }
-        await withTaskGroup(of: Void.self) { group in
-            for value in 0..<4 { group.addTask { subject.send(value) } }
-        }
-        #expect(counter.withLock { received } == 4)
-        _ = cancellable
     }
 }

@@ -3,7 +3,7 @@ import RxKit
 import RxKitTest
 import Testing
 
-private final class Label: ReactiveCompatible {
+final class Label: ReactiveCompatible {
     var text: String = ""
     var isHidden = false
 }
@@ -38,15 +38,5 @@ private final class Label: ReactiveCompatible {
     @Test func nsObjectsAreReactiveCompatible() {
         let object = NSObject()
         #expect(object.rx.base === object)
-    }
-}
-
-@Suite(.serialized) struct BinderErrorTests {
-    @Test func errorIntoBinderIsReportedNotFatal() {
-        let label = Label()
-        let binder = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
-        let reported = recordingUnhandledErrors { binder.onError(testError) }.map(\.error)
-        #expect(reported.count == 1)
-        #expect((reported.first as? BindingError)?.underlying as? TestError == testError)
     }
 }

@@ -15,43 +15,27 @@ extension ObservableType {
     }
 }
 
-final class SkipUntilProducer<Element, Other>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let other: Observable<Other>
-
-    init(source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-    }
-
+final class SkipUntilProducer<Element, Other>: UntilOtherProducer<Element, Other>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
         let sourceSubscription = source.subscribe(sink)
-        sink.otherSubscription.setDisposable(other.subscribe(SkipUntilOtherObserver(sink: sink)))
+        sink.otherSubscription.setDisposable(other.subscribe(UntilOtherObserver<Other, SkipUntilSink<Other, Observer>>(sink: sink)))
         return (sink, Disposables.create(sourceSubscription, sink.otherSubscription))
     }
 }
 
-/// What reaches the `skip(until:)` sink, from either sequence.
-enum SkipUntilMessage<Element> {
-    case source(Event<Element>)
-    case otherNext
-    case otherError(Swift.Error)
-    case otherCompleted
-}
-
-final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType, UntilOtherSink, @unchecked Sendable {
     typealias Element = Observer.Element
     let otherSubscription = SingleAssignmentDisposable()
-    private let drain = SerialDrain<SkipUntilMessage<Element>>()
+    private let drain = SerialDrain<UntilOtherMessage<Element>>()
     private var open = false  // only touched inside the drain
 
     func on(_ event: Event<Element>) {
         submit(.source(event))
     }
 
-    func submit(_ message: SkipUntilMessage<Element>) {
+    func submit(_ message: UntilOtherMessage<Element>) {
         drain.submit(message) { message in
             switch message {
             case .source(.next(let element)):
@@ -72,22 +56,6 @@ final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
             case .otherCompleted:
                 otherSubscription.dispose()
             }
-        }
-    }
-}
-
-final class SkipUntilOtherObserver<Other, Observer: ObserverType>: ObserverType {
-    private let sink: SkipUntilSink<Other, Observer>
-
-    init(sink: SkipUntilSink<Other, Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Other>) {
-        switch event {
-        case .next: sink.submit(.otherNext)
-        case .error(let error): sink.submit(.otherError(error))
-        case .completed: sink.submit(.otherCompleted)
         }
     }
 }

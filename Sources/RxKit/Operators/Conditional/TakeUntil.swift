@@ -13,43 +13,27 @@ extension ObservableType {
     }
 }
 
-final class TakeUntilProducer<Element, Other>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let other: Observable<Other>
-
-    init(source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-    }
-
+final class TakeUntilProducer<Element, Other>: UntilOtherProducer<Element, Other>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(observer: observer, cancel: cancel)
-        let otherObserver = TakeUntilOtherObserver(sink: sink)
+        let otherObserver = UntilOtherObserver<Other, TakeUntilSink<Other, Observer>>(sink: sink)
         sink.otherSubscription.setDisposable(other.subscribe(otherObserver))
         let sourceSubscription = source.subscribe(sink)
         return (sink, Disposables.create(sourceSubscription, sink.otherSubscription))
     }
 }
 
-/// What reaches the `take(until:)` sink, from either sequence.
-enum TakeUntilMessage<Element> {
-    case source(Event<Element>)
-    case otherNext
-    case otherError(Swift.Error)
-    case otherCompleted
-}
-
-final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType, UntilOtherSink, @unchecked Sendable {
     typealias Element = Observer.Element
     let otherSubscription = SingleAssignmentDisposable()
-    private let drain = SerialDrain<TakeUntilMessage<Element>>()
+    private let drain = SerialDrain<UntilOtherMessage<Element>>()
 
     func on(_ event: Event<Element>) {
         submit(.source(event))
     }
 
-    func submit(_ message: TakeUntilMessage<Element>) {
+    func submit(_ message: UntilOtherMessage<Element>) {
         drain.submit(message) { message in
             switch message {
             case .source(let event):
@@ -65,22 +49,6 @@ final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
             case .otherCompleted:
                 otherSubscription.dispose()
             }
-        }
-    }
-}
-
-final class TakeUntilOtherObserver<Other, Observer: ObserverType>: ObserverType {
-    private let sink: TakeUntilSink<Other, Observer>
-
-    init(sink: TakeUntilSink<Other, Observer>) {
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Other>) {
-        switch event {
-        case .next: sink.submit(.otherNext)
-        case .error(let error): sink.submit(.otherError(error))
-        case .completed: sink.submit(.otherCompleted)
         }
     }
 }

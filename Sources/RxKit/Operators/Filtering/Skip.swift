@@ -8,15 +8,7 @@ extension ObservableType {
     }
 }
 
-final class SkipCountProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
+final class SkipCountProducer<Element>: CountProducer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)

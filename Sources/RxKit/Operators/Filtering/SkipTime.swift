@@ -4,31 +4,21 @@ extension ObservableType {
     /// Drops the source's elements for `duration` after subscription, then emits the rest; terminal
     /// events pass at any time. The timer runs on `scheduler`. Same as RxSwift's `skip(_:scheduler:)`.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        SkipTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
+        SkipTimeProducer(source: asObservable(), dueTime: duration, scheduler: scheduler)
     }
 
     /// The same as `skip(_:scheduler:)`, spelled like `take(for:scheduler:)`. RxSwift 6 has no such
     /// spelling (its time-based skip is `skip(_:scheduler:)`); RxKit adds it for symmetry.
     public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        SkipTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
+        SkipTimeProducer(source: asObservable(), dueTime: duration, scheduler: scheduler)
     }
 }
 
-final class SkipTimeProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-    }
-
+final class SkipTimeProducer<Element>: TimedProducer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SkipTimeSink(observer: observer, cancel: cancel)
-        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+        let timer = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             sink.open.set()
             return Disposables.create()
         }

@@ -3,7 +3,7 @@ extension ObservableType {
     /// `scheduler` (and is started before the source is subscribed, as in RxSwift). Same as RxSwift's
     /// `take(for:scheduler:)`.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        TakeTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
+        TakeTimeProducer(source: asObservable(), dueTime: duration, scheduler: scheduler)
     }
 
     /// Same as `take(for:scheduler:)`. Deprecated in RxSwift 6, as here.
@@ -13,21 +13,11 @@ extension ObservableType {
     }
 }
 
-final class TakeTimeProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-    }
-
+final class TakeTimeProducer<Element>: TimedProducer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = TakeTimeSink(observer: observer, cancel: cancel)
-        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+        let timer = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             sink.submit(nil)
             return Disposables.create()
         }

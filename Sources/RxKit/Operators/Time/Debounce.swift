@@ -8,17 +8,7 @@ extension ObservableType {
     }
 }
 
-final class DebounceProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
-    fileprivate let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
+final class DebounceProducer<Element>: TimedProducer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = DebounceSink(parent: self, observer: observer, cancel: cancel)

@@ -13,17 +13,12 @@ extension ObservableType {
     }
 }
 
-final class ThrottleProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    fileprivate let dueTime: RxTimeInterval
+final class ThrottleProducer<Element>: TimedProducer<Element>, @unchecked Sendable {
     fileprivate let latest: Bool
-    fileprivate let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.latest = latest
-        self.scheduler = scheduler
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)

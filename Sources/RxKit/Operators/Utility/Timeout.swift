@@ -14,17 +14,12 @@ extension ObservableType {
     }
 }
 
-final class TimeoutProducer<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
+final class TimeoutProducer<Element>: TimedProducer<Element>, @unchecked Sendable {
     private let other: Observable<Element>
-    private let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.other = other
-        self.scheduler = scheduler
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)

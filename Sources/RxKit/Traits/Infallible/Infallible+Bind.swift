@@ -1,0 +1,31 @@
+extension InfallibleType {
+    /// Sends the elements and completion to `observers`. Same as RxSwift's `Infallible.bind(to:)`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends the elements, as optionals, and completion to `observers`. Same as RxSwift's `bind(to:)`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        asObservable().map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Accepts each element into `relays` (relays ignore completion). Same as RxSwift's `bind(to:)`.
+    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts each element into `relays`. Same as RxSwift's `bind(to:)`.
+    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts each element into `relays`. Same as RxSwift's `bind(to:)`.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Calls `onNext` for each element. Same as RxSwift's `bind(onNext:)`.
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: onNext)
+    }
+}

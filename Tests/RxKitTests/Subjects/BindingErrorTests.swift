@@ -1,0 +1,49 @@
+import RxKit
+import RxKitTest
+import Testing
+
+@Suite(.serialized) struct BindingErrorTests {
+    // RxRelay traps on a bound error in debug builds; RxKit reports it to Hooks.defaultErrorHandler instead.
+    @Test func errorBoundIntoRelayGoesToTheDefaultErrorHandler() {
+        let relay = PublishRelay<Int>()
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(testError).bind(to: relay)
+            _ = Observable<Int>.error(otherError).bind(onNext: { _ in })
+        }.map(\.error)
+        #expect(reported.count == 2)
+        let binding = reported.first as? BindingError
+        #expect(binding?.underlying as? TestError == testError)
+        #expect(binding?.description.contains("PublishRelay") == true)
+    }
+
+    @Test func unhandledSubscribeErrorGoesToTheDefaultErrorHandler() {
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })
+        }.map(\.error)
+        #expect(reported.count == 1)
+        #expect(reported.first as? TestError == testError)
+    }
+
+    // Over `just`, subscribe(onNext:) delivers without an observer (Observable.subscribeSynchronously); an
+    // error a stage throws still goes to the handler, with the call stack captured at subscribe.
+    @Test func unhandledErrorThrownOverJustGoesToTheDefaultErrorHandlerWithTheCallStack() {
+        // The call-stack hooks are process-wide: other tests subscribing meanwhile record a stack they
+        // ignore, which is harmless, and this suite is serialised against the other one that sets them.
+        let previous = (Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
+        defer {
+            Hooks.customCaptureSubscriptionCallstack = previous.0
+            Hooks.recordCallStackOnError = previous.1
+        }
+        Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
+        Hooks.recordCallStackOnError = true
+        #expect(Hooks.recordCallStackOnError)
+        var completed = false
+        let reported = recordingUnhandledErrors {
+            _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
+        }
+        #expect(reported.count == 1)
+        #expect(reported.first?.callStack == ["subscribed here"])
+        #expect(reported.first?.error as? TestError == testError)
+        #expect(!completed)
+    }
+}

@@ -130,7 +130,8 @@ public enum LiveQueryDemo {
             notes: [
                 "tokens invalidated (on filter change, on failure, on close): " + tokens.joined(separator: ", "),
                 "Rx: Observable.create + Disposables.create { token.invalidate() }; "
-                    + "Combine: AnyPublisher.create returning AnyCancellable { token.invalidate() }.",
+                    + "Combine: a subject, the observation started in handleEvents(receiveSubscription:), the token "
+                    + "invalidated in onDispose.",
             ])
     }
 }

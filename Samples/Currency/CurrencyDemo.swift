@@ -1,6 +1,6 @@
 import RxCombineBridge
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// The currency feature's scripted session, run in every style (for the demo and the parity tests).
 public enum CurrencyDemo {
@@ -13,6 +13,12 @@ public enum CurrencyDemo {
         public let file: FakeRatesFile
         /// The screen under test.
         public let screen: CurrencyScreen
+
+        /// A target of `file` and `screen`.
+        public init(file: FakeRatesFile, screen: CurrencyScreen) {
+            self.file = file
+            self.screen = screen
+        }
     }
 
     /// Open (load), reload with a malformed file, reload twice quickly (the first load is cancelled),
@@ -29,19 +35,24 @@ public enum CurrencyDemo {
 
     /// A fresh screen of `style` over `file`, on `scheduler`'s clock. The Rx and mixed screens' Drivers
     /// deliver on the sharing scheduler: make and use them inside `SharingScheduler.mock(scheduler:)` with
-    /// the same `scheduler`, so every style runs on one virtual clock.
-    public static func makeScreen(_ style: SampleStyle, file: RatesFile, scheduler: SchedulerType & Sendable,
-                                  now: @escaping () -> Int) -> CurrencyScreen {
+    /// the same `scheduler`, so every style runs on one virtual clock. `outputs`, if given, records every
+    /// event of the view model's outputs from the moment it is made.
+    public static func makeScreen(_ style: ParityStyle, file: RatesFile, scheduler: SchedulerType & Sendable,
+                                  now: @escaping () -> Int, outputs: CurrencyOutputs? = nil) -> CurrencyScreen {
         switch style {
         case .rx:
-            let service = RxRatesService(file: file, scheduler: scheduler)
-            return CurrencyRxView(viewModel: CurrencyRxViewModel(service: service), now: now)
+            let viewModel = CurrencyRxViewModel(service: RxRatesService(file: file, scheduler: scheduler))
+            outputs?.record(viewModel)
+            return CurrencyRxView(viewModel: viewModel, now: now)
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
-            let service = CombineRatesService(file: file, scheduler: combineScheduler)
-            return CurrencyCombineView(viewModel: CurrencyViewModel(service: service, scheduler: combineScheduler), now: now)
+            let viewModel = CurrencyViewModel(service: CombineRatesService(file: file, scheduler: combineScheduler), scheduler: combineScheduler)
+            outputs?.record(viewModel)
+            return CurrencyCombineView(viewModel: viewModel, now: now)
         case .mixed:
-            return CurrencyRxView(viewModel: CurrencyMixedViewModel.make(file: file, scheduler: scheduler), now: now)
+            let viewModel = CurrencyMixedViewModel.make(file: file, scheduler: scheduler)
+            outputs?.record(viewModel)
+            return CurrencyRxView(viewModel: viewModel, now: now)
         }
     }
 
@@ -52,7 +63,7 @@ public enum CurrencyDemo {
     /// own `scheduler`: the Rx view model's Drivers then hop to that virtual clock, the way the view model
     /// used to `observe(on: scheduler)` before it had Drivers, and the way the Combine view model does
     /// `receive(on: scheduler)`. (The hop is at the same virtual instant, so it moves no display in time.)
-    public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
+    public static func play<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline) {
         var result = (frames: DisplayTimeline(), transitions: DisplayTimeline())
         SharingScheduler.mock(scheduler: scheduler) {
@@ -65,14 +76,27 @@ public enum CurrencyDemo {
         return result
     }
 
+    /// Plays the session for `style` on `scheduler`, as `play` does, and returns every event of the view
+    /// model's outputs.
+    public static func recordOutputs<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>) -> CurrencyOutputs {
+        let outputs = CurrencyOutputs(now: SessionClock(scheduler).now)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let file = FakeRatesFile()
+            let screen = makeScreen(style, file: file, scheduler: scheduler, now: SessionClock(scheduler).now, outputs: outputs)
+            session.play(on: scheduler, target: Target(file: file, screen: screen))
+        }
+        return outputs
+    }
+
     /// The session in every style, each on its own `HistoricalScheduler`.
-    public static func run() -> SampleRun {
-        SampleRun(
+    public static func run() -> FeatureRun {
+        FeatureRun(
             feature: name,
             summary: "rates JSON resource, reload with flatMapLatest/switchToLatest, errors as messages",
             script: session.timeline,
-            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
-            notes: ["Mixed = the Rx view model over the Combine service, bridged with asObservable()."]
+            runs: ParityStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
+            notes: ["Mixed = the Rx view model over the Combine service, bridged with asObservable().",
+                    "Unlike its story, which clears the rates on an error, a failed load keeps the last rates on screen."]
         )
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import LiveQuerySample
 import LocationSearchSample
 import PostsSample
-import SampleSupport
+import ParityHarness
 import TodoListSample
 
 // `swift run demo [feature…]`: plays each sample feature's scripted user session in virtual time in
@@ -13,7 +13,7 @@ import TodoListSample
 /// A feature the demo can run.
 struct Feature {
     let name: String
-    let run: () -> SampleRun
+    let run: () -> FeatureRun
 }
 
 let features: [Feature] = [

@@ -1,4 +1,4 @@
-import SampleSupport
+import ParityHarness
 
 /// What the inbox view model says the screen should show. Framework-free, shared by every style.
 public struct InboxState: Hashable, Sendable {

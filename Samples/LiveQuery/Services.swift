@@ -66,19 +66,28 @@ public final class CombineMessageService {
     public init(database: MessageDatabase) { self.database = database }
 
     /// The messages `filter` selects, live. Each subscription is one observation: `.closed` finishes
-    /// the publisher, `.error` fails it, and the token is invalidated however the subscription ends
-    /// (`AnyPublisher.create` runs the returned cancellable on cancel and after a completion).
+    /// the publisher, `.error` fails it. The token-based API is wrapped the Combine way: a subject per
+    /// subscription (`Deferred`), the observation started in `handleEvents(receiveSubscription:)`, and the
+    /// token invalidated in CombineKitExt's `onDispose`, which runs however the subscription ends —
+    /// cancelled, finished (database closed) or failed (RxSwift's `do(onDispose:)`). The first results
+    /// come after the database's latency, so none is sent before the subscriber's demand.
     public func messages(_ filter: MessageFilter) -> AnyPublisher<LiveQueryChange, LiveQueryError> {
         let database = self.database
-        return AnyPublisher.create { emitter in
-            let token = database.observe(filter) { event in
-                switch event {
-                case .change(let change): emitter.send(change)
-                case .error(let error): emitter.send(completion: .failure(error))
-                case .closed: emitter.send(completion: .finished)
-                }
-            }
-            return AnyCancellable { token.invalidate() }
+        return Deferred {
+            let changes = PassthroughSubject<LiveQueryChange, LiveQueryError>()
+            var token: NotificationToken?
+            return changes
+                .handleEvents(receiveSubscription: { _ in
+                    token = database.observe(filter) { event in
+                        switch event {
+                        case .change(let change): changes.send(change)
+                        case .error(let error): changes.send(completion: .failure(error))
+                        case .closed: changes.send(completion: .finished)
+                        }
+                    }
+                })
+                .onDispose { token?.invalidate() }
         }
+        .eraseToAnyPublisher()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RxCombineBridge
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// What the scripted session acts on: the screen, and the database (where other devices write).
 public struct LiveQuerySessionTarget {
@@ -37,7 +37,7 @@ public enum LiveQuerySession {
     }
 
     /// A database for `style` whose latency runs on `scheduler` (through the style's own scheduler type).
-    public static func makeDatabase(_ style: SampleStyle, scheduler: SchedulerType, messages: [Message] = seed) -> MessageDatabase {
+    public static func makeDatabase(_ style: ParityStyle, scheduler: SchedulerType, messages: [Message] = seed) -> MessageDatabase {
         switch style {
         case .rx:
             return MessageDatabase(messages: messages, latency: latency, delaying: RxLiveQueryDelaying(scheduler: scheduler))
@@ -49,19 +49,23 @@ public enum LiveQuerySession {
 
     /// The screen of `style` over `database`, its view model delivering on `scheduler`. The Rx and mixed
     /// view models deliver through a `Driver` instead, on the sharing scheduler: make and use them inside
-    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
-    public static func makeScreen(_ style: SampleStyle, database: MessageDatabase, scheduler: SchedulerType,
-                                  recorder: DisplayRecorder<InboxState>) -> InboxScreen {
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`. `outputs`, if given, records every
+    /// event of the view model's output from the moment it is made.
+    public static func makeScreen(_ style: ParityStyle, database: MessageDatabase, scheduler: SchedulerType,
+                                  recorder: DisplayRecorder<InboxState>, outputs: LiveQueryOutputs? = nil) -> InboxScreen {
         switch style {
         case .rx:
             let viewModel = RxInboxViewModel(service: RxMessageService(database: database))
+            outputs?.record(viewModel)
             return RxInboxView(viewModel: viewModel, recorder: recorder)
         case .combine:
             let viewModel = CombineInboxViewModel(service: CombineMessageService(database: database),
                                                   scheduler: scheduler.asCombineScheduler())
+            outputs?.record(viewModel)
             return CombineInboxView(viewModel: viewModel, recorder: recorder)
         case .mixed:
             let viewModel = MixedInboxViewModel(service: CombineMessageService(database: database))
+            outputs?.record(viewModel)
             return RxInboxView(viewModel: viewModel, recorder: recorder)
         }
     }
@@ -84,15 +88,28 @@ public enum LiveQuerySession {
     /// Runs the script against `style` on a fresh virtual clock, then closes the screen. Everything runs
     /// inside `SharingScheduler.mock(scheduler:)` with the session's clock, so the Rx view model's Driver
     /// hops to that clock, as the Combine view model's `receive(on:)` does (at the same virtual instant).
-    public static func run(_ style: SampleStyle) -> Result {
-        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+    public static func run(_ style: ParityStyle) -> Result {
+        run(style, on: HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0)))
+    }
+
+    /// Runs the script against `style` on `scheduler` (fresh, at its initial time), then closes the
+    /// screen; `outputs`, if given, records the view model's output (make it with the session's clock).
+    public static func run<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>, recording outputs: LiveQueryOutputs? = nil) -> Result {
         let database = makeDatabase(style, scheduler: scheduler)
         let recorder = makeRecorder(SessionClock(scheduler))
         SharingScheduler.mock(scheduler: scheduler) {
             script.play(on: scheduler, target: LiveQuerySessionTarget(
-                screen: makeScreen(style, database: database, scheduler: scheduler, recorder: recorder), database: database))
+                screen: makeScreen(style, database: database, scheduler: scheduler, recorder: recorder, outputs: outputs),
+                database: database))
         }
         return Result(timeline: recorder.timeline, tokensIssued: database.tokens.count, tokensLeft: database.liveObservations)
+    }
+
+    /// Plays the session for `style` on `scheduler` and returns every event of the view model's output.
+    public static func recordOutputs<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>) -> LiveQueryOutputs {
+        let outputs = LiveQueryOutputs(now: SessionClock(scheduler).now)
+        _ = run(style, on: scheduler, recording: outputs)
+        return outputs
     }
 }
 
@@ -102,10 +119,10 @@ public enum LiveQueryDemo {
     public static let name = "live-query"
 
     /// Runs the scripted session in all three styles.
-    public static func run() -> SampleRun {
-        let results = SampleStyle.allCases.map { ($0, LiveQuerySession.run($0)) }
+    public static func run() -> FeatureRun {
+        let results = ParityStyle.allCases.map { ($0, LiveQuerySession.run($0)) }
         let tokens = results.map { "\($0.0.rawValue) \($0.1.tokensIssued - $0.1.tokensLeft)/\($0.1.tokensIssued)" }
-        return SampleRun(
+        return FeatureRun(
             feature: name,
             summary: "a token-based live query (observe { changes } -> token) wrapped as Observable / publisher",
             script: LiveQuerySession.script.timeline,
@@ -113,7 +130,8 @@ public enum LiveQueryDemo {
             notes: [
                 "tokens invalidated (on filter change, on failure, on close): " + tokens.joined(separator: ", "),
                 "Rx: Observable.create + Disposables.create { token.invalidate() }; "
-                    + "Combine: AnyPublisher.create returning AnyCancellable { token.invalidate() }.",
+                    + "Combine: a subject, the observation started in handleEvents(receiveSubscription:), the token "
+                    + "invalidated in onDispose.",
             ])
     }
 }

@@ -1,7 +1,7 @@
 import CombineKit
 import CombineKitExt
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// The inbox screen bound the RxKit way: `drive(with:onNext:)` (the view held weakly) into a
 /// `DisposeBag`. `drive` must run on the main thread, or inside `SharingScheduler.mock`.

@@ -1,6 +1,6 @@
 import RxCombineBridge
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// The location search feature's scripted session, run in every style.
 public enum LocationSearchDemo {
@@ -32,21 +32,28 @@ public enum LocationSearchDemo {
 
     /// A fresh screen of `style` over `backend`, on `scheduler`'s clock. The Rx screen's Drivers (its
     /// query, throttle and outputs) run on the sharing scheduler: make and use it inside
-    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
-    public static func makeScreen(_ style: SampleStyle, backend: FakeGeocoderBackend, scheduler: SchedulerType & Sendable,
-                                  now: @escaping () -> Int) -> LocationSearchScreen {
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`. `outputs`, if given, records every
+    /// event of the view model's outputs from the moment it is made.
+    public static func makeScreen(_ style: ParityStyle, backend: FakeGeocoderBackend, scheduler: SchedulerType & Sendable,
+                                  now: @escaping () -> Int, outputs: LocationSearchOutputs? = nil) -> LocationSearchScreen {
         switch style {
         case .rx:
             let geocoder = RxGeocoder(backend: backend, scheduler: scheduler)
             return LocationSearchRxView(now: now) { query in
-                LocationSearchRxViewModel(query: query, geocoder: geocoder)
+                let viewModel = LocationSearchRxViewModel(query: query, geocoder: geocoder)
+                outputs?.record(viewModel)
+                return viewModel
             }
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
             let geocoder = CombineGeocoder(backend: backend, scheduler: combineScheduler)
-            return LocationSearchCombineView(viewModel: LocationSearchViewModel(geocoder: geocoder, scheduler: combineScheduler), now: now)
+            let viewModel = LocationSearchViewModel(geocoder: geocoder, scheduler: combineScheduler)
+            outputs?.record(viewModel)
+            return LocationSearchCombineView(viewModel: viewModel, now: now)
         case .mixed:
-            return LocationSearchCombineView(viewModel: LocationSearchMixedViewModel.make(backend: backend, scheduler: scheduler), now: now)
+            let viewModel = LocationSearchMixedViewModel.make(backend: backend, scheduler: scheduler)
+            outputs?.record(viewModel)
+            return LocationSearchCombineView(viewModel: viewModel, now: now)
         }
     }
 
@@ -56,26 +63,34 @@ public enum LocationSearchDemo {
     /// The screen is made, bound and played inside `SharingScheduler.mock(scheduler:)` with the session's
     /// own `scheduler`, so the Rx view model's Drivers throttle and deliver on the same virtual clock as
     /// the geocoder and the Combine view model (whose `throttle` and `receive(on:)` take that scheduler).
-    public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
+    /// `outputs`, if given, records the view model's outputs (make it with the session's clock).
+    public static func play<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>, recording outputs: LocationSearchOutputs? = nil)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
         var result = (frames: DisplayTimeline(), transitions: DisplayTimeline(), requests: [String]())
         SharingScheduler.mock(scheduler: scheduler) {
             let clock = SessionClock(scheduler)
             let backend = FakeGeocoderBackend()
-            let screen = makeScreen(style, backend: backend, scheduler: scheduler, now: clock.now)
+            let screen = makeScreen(style, backend: backend, scheduler: scheduler, now: clock.now, outputs: outputs)
             session.play(on: scheduler, target: Target(backend: backend, screen: screen))
             result = (screen.recorder.frames, screen.recorder.timeline, backend.requests)
         }
         return result
     }
 
+    /// Plays the session for `style` on `scheduler` and returns every event of the view model's outputs.
+    public static func recordOutputs<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>) -> LocationSearchOutputs {
+        let outputs = LocationSearchOutputs(now: SessionClock(scheduler).now)
+        _ = play(style, on: scheduler, recording: outputs)
+        return outputs
+    }
+
     /// The session in every style, each on its own `HistoricalScheduler`.
-    public static func run() -> SampleRun {
-        SampleRun(
+    public static func run() -> FeatureRun {
+        FeatureRun(
             feature: name,
             summary: "typed query, removeDuplicates, throttle 0.5 s latest, geocoder 700 ms, querying flag",
             script: session.timeline,
-            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
+            runs: ParityStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
             notes: ["Mixed = the Combine view model over the Rx geocoder, bridged with asPublisher(failureType:mapError:)."]
         )
     }

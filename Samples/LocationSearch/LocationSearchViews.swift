@@ -1,6 +1,6 @@
 import CombineKit
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// What the scripted session does to a search screen, whatever its style.
 public protocol LocationSearchScreen: AnyObject {

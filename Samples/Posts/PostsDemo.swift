@@ -1,6 +1,6 @@
 import RxCombineBridge
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// The posts feature's scripted session, run in every style.
 public enum PostsDemo {
@@ -21,8 +21,10 @@ public enum PostsDemo {
 
     /// A presenter of `style` for `app`, on `scheduler`'s clock, inside a declarative screen. The Rx
     /// presenter delivers through a `Driver`, on the sharing scheduler: make it inside
-    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
-    public static func makeScreen(_ style: SampleStyle, app: PostsApp, scheduler: SchedulerType & Sendable) -> PostsScreen {
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`. `outputs`, if given, records every
+    /// event of the presenter's output from the moment it is made.
+    public static func makeScreen(_ style: ParityStyle, app: PostsApp, scheduler: SchedulerType & Sendable,
+                                  outputs: PostsOutputs? = nil) -> PostsScreen {
         let nextFrame: (@escaping () -> Void) -> Void = { work in
             _ = scheduler.schedule(()) { _ in
                 work()
@@ -33,14 +35,17 @@ public enum PostsDemo {
         case .rx:
             let presenter = PostsRxPresenter(service: RxPostsService(backend: app.backend, scheduler: scheduler),
                                              cache: app.cache)
+            outputs?.record(presenter)
             return PostsScreenView(presenter: presenter, recorder: app.recorder, nextFrame: nextFrame)
         case .combine:
             let combineScheduler = scheduler.asCombineScheduler()
             let presenter = PostsPresenter(service: CombinePostsService(backend: app.backend, scheduler: combineScheduler),
                                            cache: app.cache, scheduler: combineScheduler)
+            outputs?.record(presenter)
             return PostsScreenView(presenter: presenter, recorder: app.recorder, nextFrame: nextFrame)
         case .mixed:
             let presenter = PostsMixedPresenter.make(backend: app.backend, cache: app.cache, scheduler: scheduler)
+            outputs?.record(presenter)
             return PostsScreenView(presenter: presenter, recorder: app.recorder, nextFrame: nextFrame)
         }
     }
@@ -51,23 +56,31 @@ public enum PostsDemo {
     /// The session plays inside `SharingScheduler.mock(scheduler:)` with its own `scheduler` (every launch
     /// makes a presenter), so the Rx presenter's Driver hops to that virtual clock at the same instant,
     /// where the CombineKit presenter's `receive(on: scheduler)` hops.
-    public static func play<C>(_ style: SampleStyle, on scheduler: VirtualTimeScheduler<C>)
+    /// `outputs`, if given, records each presenter's output (make it with the session's clock).
+    public static func play<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>, recording outputs: PostsOutputs? = nil)
         -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
         let clock = SessionClock(scheduler)
-        let app = PostsApp(now: clock.now) { app in makeScreen(style, app: app, scheduler: scheduler) }
+        let app = PostsApp(now: clock.now) { app in makeScreen(style, app: app, scheduler: scheduler, outputs: outputs) }
         SharingScheduler.mock(scheduler: scheduler) {
             session.play(on: scheduler, target: app)
         }
         return (app.recorder.frames, app.recorder.timeline, app.backend.requests)
     }
 
+    /// Plays the session for `style` on `scheduler` and returns every event of the presenters' output.
+    public static func recordOutputs<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>) -> PostsOutputs {
+        let outputs = PostsOutputs(now: SessionClock(scheduler).now)
+        _ = play(style, on: scheduler, recording: outputs)
+        return outputs
+    }
+
     /// The session in every style, each on its own `HistoricalScheduler`.
-    public static func run() -> SampleRun {
-        SampleRun(
+    public static func run() -> FeatureRun {
+        FeatureRun(
             feature: name,
             summary: "posts + details (flatMap/zip), offline cache, Retry state, ObservableObject presenter",
             script: session.timeline,
-            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
+            runs: ParityStyle.allCases.map { StyleRun(style: $0, timeline: play($0, on: HistoricalScheduler()).frames) },
             notes: ["Mixed = the CombineKit presenter over the Rx service (Single → asPublisher(failureType:mapError:)).",
                     "Every style renders through the same declarative view (objectWillChange, then the next frame)."]
         )

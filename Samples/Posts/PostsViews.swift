@@ -1,6 +1,6 @@
 import CombineKit
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// A screen the posts app shows, whatever its presenter's style.
 public protocol PostsScreen: AnyObject {

@@ -1,5 +1,5 @@
 import CombineKit
-import SampleSupport
+import ParityHarness
 
 /// A headless row bound to a `CombineTodoCellViewModel`, like a table view cell.
 final class CombineTodoCellView {

@@ -1,6 +1,6 @@
-// What the headless views show. Framework-free; the views record it with SampleSupport's `DisplayRecorder`.
+// What the headless views show. Framework-free; the views record it with ParityHarness's `DisplayRecorder`.
 
-import SampleSupport
+import ParityHarness
 
 /// What the to-do screen shows at one instant.
 public struct TodoScreen: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// A headless row bound to an `RxTodoCellViewModel`, like a table view cell.
 final class RxTodoCellView {

@@ -1,7 +1,7 @@
 import Foundation
 import RxCombineBridge
 import RxKit
-import SampleSupport
+import ParityHarness
 
 /// What the scripted session acts on: the screen, and the store (to take it offline).
 public struct TodoListSessionTarget {
@@ -40,7 +40,7 @@ public enum TodoListSession {
     }
 
     /// A store for `style` whose latency runs on `scheduler` (through the style's own scheduler type).
-    public static func makeStore(_ style: SampleStyle, scheduler: SchedulerType, items: [TodoItem] = seed) -> TodoStore {
+    public static func makeStore(_ style: ParityStyle, scheduler: SchedulerType, items: [TodoItem] = seed) -> TodoStore {
         switch style {
         case .rx, .mixed:
             return TodoStore(items: items, latency: latency, delaying: RxTodoDelaying(scheduler: scheduler))
@@ -51,18 +51,22 @@ public enum TodoListSession {
 
     /// The screen of `style` over `store`, its view model delivering on `scheduler`. The Rx view model
     /// delivers through Drivers instead, on the sharing scheduler: make and use it inside
-    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`.
-    public static func makeScreen(_ style: SampleStyle, store: TodoStore, scheduler: SchedulerType,
-                                  recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
+    /// `SharingScheduler.mock(scheduler:)` with the same `scheduler`. `outputs`, if given, records every
+    /// event of the view models' outputs from the moment the list view model is made.
+    public static func makeScreen(_ style: ParityStyle, store: TodoStore, scheduler: SchedulerType,
+                                  recorder: DisplayRecorder<TodoScreen>, outputs: TodoListOutputs? = nil) -> TodoListScreen {
         switch style {
         case .rx:
             let viewModel = RxTodoListViewModel(service: RxTodoService(store: store))
+            outputs?.record(viewModel)
             return RxTodoListView(viewModel: viewModel, recorder: recorder)
         case .combine:
             let viewModel = CombineTodoListViewModel(service: CombineTodoService(store: store), scheduler: scheduler.asCombineScheduler())
+            outputs?.record(viewModel)
             return CombineTodoListView(viewModel: viewModel, recorder: recorder)
         case .mixed:
             let viewModel = MixedTodoListViewModel(service: RxTodoService(store: store), scheduler: scheduler.asCombineScheduler())
+            outputs?.record(viewModel)
             return CombineTodoListView(viewModel: viewModel, recorder: recorder)
         }
     }
@@ -80,19 +84,33 @@ public enum TodoListSession {
     /// Runs the script against `style` on a fresh virtual clock, then closes the screen. Everything runs
     /// inside `SharingScheduler.mock(scheduler:)` with the session's clock, so the Rx view model's Drivers
     /// hop to that clock, as the Combine view model's `receive(on:)` does (at the same virtual instant).
-    public static func run(_ style: SampleStyle) -> Result {
-        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+    public static func run(_ style: ParityStyle) -> Result {
+        run(style, on: HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0)))
+    }
+
+    /// Runs the script against `style` on `scheduler` (fresh, at its initial time), then closes the
+    /// screen; `outputs`, if given, records the view models' outputs (make it with the session's clock).
+    public static func run<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>, recording outputs: TodoListOutputs? = nil) -> Result {
         let clock = SessionClock(scheduler)
         let store = makeStore(style, scheduler: scheduler)
         let recorder = DisplayRecorder<TodoScreen>(now: clock.now, render: \.description)
         var cellViewsCreated = 0
         SharingScheduler.mock(scheduler: scheduler) {
-            var screen: TodoListScreen? = makeScreen(style, store: store, scheduler: scheduler, recorder: recorder)
+            var screen: TodoListScreen? = makeScreen(style, store: store, scheduler: scheduler, recorder: recorder, outputs: outputs)
             script.play(on: scheduler, target: TodoListSessionTarget(screen: screen!, store: store))
             cellViewsCreated = screen?.cellViewsCreated ?? 0
             screen = nil
         }
         return Result(timeline: recorder.timeline, cellViewsCreated: cellViewsCreated, observationsLeft: store.observerCount)
+    }
+}
+
+extension TodoListSession {
+    /// Plays the session for `style` on `scheduler` and returns every event of the view models' outputs.
+    public static func recordOutputs<C>(_ style: ParityStyle, on scheduler: VirtualTimeScheduler<C>) -> TodoListOutputs {
+        let outputs = TodoListOutputs(now: SessionClock(scheduler).now)
+        _ = run(style, on: scheduler, recording: outputs)
+        return outputs
     }
 }
 
@@ -102,12 +120,12 @@ public enum TodoListDemo {
     public static let name = "todo-list"
 
     /// Runs the scripted session in all three styles.
-    public static func run() -> SampleRun {
-        SampleRun(
+    public static func run() -> FeatureRun {
+        FeatureRun(
             feature: name,
             summary: "a store streams CollectionDifference changes; one stable cell view model per item",
             script: TodoListSession.script.timeline,
-            runs: SampleStyle.allCases.map { StyleRun(style: $0, timeline: TodoListSession.run($0).timeline) },
+            runs: ParityStyle.allCases.map { StyleRun(style: $0, timeline: TodoListSession.run($0).timeline) },
             notes: [
                 "@Published publishes every set, equal or not; the Combine cell view model sets only what changed "
                     + "where the Rx one uses distinctUntilChanged.",

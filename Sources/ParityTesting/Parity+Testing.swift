@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import CombineKit
+import ParityHarness
 import RxKit
 import Testing
 
@@ -39,6 +40,23 @@ extension Parity {
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ParityReport<Output> where P.Output == Output {
         let report = compare(a, b, rx: rx, combine: combine, mixed: mixed, expectation)
+        report.record(sourceLocation: sourceLocation)
+        return report
+    }
+
+    /// Swift Testing: compares outputs recorded in a scripted session (see
+    /// `compare(recorded:rx:combine:mixed:_:)`) and records an issue, with the timelines side by side,
+    /// when they do not meet `expectation`. Returns the report.
+    @discardableResult
+    public static func expect<Value: Equatable>(
+        recorded name: String,
+        rx: EventRecorder<Value>,
+        combine: EventRecorder<Value>,
+        mixed: EventRecorder<Value>? = nil,
+        _ expectation: ParityExpectation<Value> = .same,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ParityReport<Value> {
+        let report = compare(recorded: name, rx: rx, combine: combine, mixed: mixed, expectation)
         report.record(sourceLocation: sourceLocation)
         return report
     }

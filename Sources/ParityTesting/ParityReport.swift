@@ -19,8 +19,12 @@ public struct ParityReport<Value: Equatable>: CustomStringConvertible {
     /// Whether the runs met the expectation.
     public var passed: Bool { problems.isEmpty }
 
+    /// Whether the timelines were recorded in a scripted session (times in ms) rather than run by the harness.
+    private let recorded: Bool
+
     init(scripts: [String], options: ParityOptions, rx: ParityTimeline<Value>, combine: ParityTimeline<Value>,
-         mixed: ParityTimeline<Value>?, expectation: ParityExpectation<Value>) {
+         mixed: ParityTimeline<Value>?, expectation: ParityExpectation<Value>, recorded: Bool = false) {
+        self.recorded = recorded
         self.scripts = scripts
         self.options = options
         self.rx = rx
@@ -28,6 +32,13 @@ public struct ParityReport<Value: Equatable>: CustomStringConvertible {
         self.mixed = mixed
         self.expectation = expectation
         self.problems = ParityReport.problems(rx: rx, combine: combine, mixed: mixed, expectation: expectation)
+    }
+
+    /// A report on timelines recorded in a scripted session: `name` says what was recorded.
+    init(recorded name: String, rx: ParityTimeline<Value>, combine: ParityTimeline<Value>, mixed: ParityTimeline<Value>?,
+         expectation: ParityExpectation<Value>) {
+        self.init(scripts: [name], options: ParityOptions(), rx: rx, combine: combine, mixed: mixed, expectation: expectation,
+                  recorded: true)
     }
 
     private static func problems(rx: ParityTimeline<Value>, combine: ParityTimeline<Value>, mixed: ParityTimeline<Value>?,
@@ -64,8 +75,12 @@ public struct ParityReport<Value: Equatable>: CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         lines.append(passed ? "Parity check passed" : "Parity check FAILED")
-        lines.append("  script: \(scripts.joined(separator: " + ")); subscribe at \(options.subscribedAt), dispose at \(options.disposedAt)"
-                     + (options.combineDemand.description == "unlimited" ? "" : "; Combine demand: \(options.combineDemand)"))
+        if recorded {
+            lines.append("  recorded: \(scripts.joined(separator: " + ")) (times in virtual ms)")
+        } else {
+            lines.append("  script: \(scripts.joined(separator: " + ")); subscribe at \(options.subscribedAt), dispose at \(options.disposedAt)"
+                         + (options.combineDemand.description == "unlimited" ? "" : "; Combine demand: \(options.combineDemand)"))
+        }
         lines.append("  expectation: \(expectation)")
         for problem in problems { lines.append("  - \(problem)") }
         lines.append(contentsOf: ParityReport.sideBySide(rx: rx, combine: combine, mixed: mixed))

@@ -1,14 +1,14 @@
 import CurrencySample
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Rx, Combine and mixed currency screens show the same thing at the same virtual times for the
 /// scripted session. One `TestScheduler` (1 tick = 1 ms, no processing delay) drives each run; the
 /// Combine code sees it through `asCombineScheduler()`.
 @Suite struct CurrencyParityTests {
-    private static func play(_ style: SampleStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline) {
+    private static func play(_ style: ParityStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline) {
         CurrencyDemo.play(style, on: TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false))
     }
 
@@ -24,8 +24,8 @@ import Testing
         ]))
     }
 
-    @Test(arguments: [SampleStyle.combine, .mixed])
-    func styleMatchesRx(_ style: SampleStyle) {
+    @Test(arguments: [ParityStyle.combine, .mixed])
+    func styleMatchesRx(_ style: ParityStyle) {
         let (frames, transitions) = Self.play(style)
         #expect(frames == Self.play(.rx).frames)
         #expect(transitions == Self.play(.rx).transitions)  // in-between states within an instant too

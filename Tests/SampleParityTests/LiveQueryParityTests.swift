@@ -1,5 +1,5 @@
 import LiveQuerySample
-import SampleSupport
+import ParityHarness
 import Testing
 
 @Suite("LiveQuery parity")
@@ -20,15 +20,15 @@ struct LiveQueryParityTests {
         (7_000, "Unread: closed"),
     ]
 
-    @Test("Rx, Combine and mixed display the same timeline", arguments: SampleStyle.allCases)
-    func sameTimeline(style: SampleStyle) {
+    @Test("Rx, Combine and mixed display the same timeline", arguments: ParityStyle.allCases)
+    func sameTimeline(style: ParityStyle) {
         let result = LiveQuerySession.run(style)
         #expect(result.timeline.events.map(\.time) == Self.expected.map(\.0))
         #expect(result.timeline.texts == Self.expected.map(\.1))
     }
 
-    @Test("every style opens three observations and invalidates all of them", arguments: SampleStyle.allCases)
-    func everyTokenInvalidated(style: SampleStyle) {
+    @Test("every style opens three observations and invalidates all of them", arguments: ParityStyle.allCases)
+    func everyTokenInvalidated(style: ParityStyle) {
         let result = LiveQuerySession.run(style)
         #expect(result.tokensIssued == 3)  // All at 0 s, Unread at 3 s, Unread again on Retry at 6 s
         #expect(result.tokensLeft == 0)

@@ -1,13 +1,13 @@
 import LocationSearchSample
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Rx, Combine and mixed search screens show the same thing at the same virtual times, and send the
 /// geocoder the same queries, for the scripted session (one `TestScheduler`, 1 tick = 1 ms).
 @Suite struct LocationSearchParityTests {
-    private static func play(_ style: SampleStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
+    private static func play(_ style: ParityStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
         LocationSearchDemo.play(style, on: TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false))
     }
 
@@ -28,8 +28,8 @@ import Testing
         ]))
     }
 
-    @Test(arguments: [SampleStyle.combine, .mixed])
-    func styleMatchesRx(_ style: SampleStyle) {
+    @Test(arguments: [ParityStyle.combine, .mixed])
+    func styleMatchesRx(_ style: ParityStyle) {
         let rx = Self.play(.rx)
         let other = Self.play(style)
         #expect(other.frames == rx.frames)

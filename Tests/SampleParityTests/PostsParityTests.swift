@@ -1,13 +1,13 @@
 import PostsSample
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Rx-fed, CombineKit-fed and mixed posts presenters make the declarative view show the same thing at
 /// the same virtual times, and send the backend the same requests (one `TestScheduler`, 1 tick = 1 ms).
 @Suite struct PostsParityTests {
-    private static func play(_ style: SampleStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
+    private static func play(_ style: ParityStyle) -> (frames: DisplayTimeline, transitions: DisplayTimeline, requests: [String]) {
         PostsDemo.play(style, on: TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false))
     }
 
@@ -29,8 +29,8 @@ import Testing
         #expect(run.requests == online + ["posts", "posts"] + online + ["posts"])
     }
 
-    @Test(arguments: [SampleStyle.combine, .mixed])
-    func styleMatchesRx(_ style: SampleStyle) {
+    @Test(arguments: [ParityStyle.combine, .mixed])
+    func styleMatchesRx(_ style: ParityStyle) {
         let rx = Self.play(.rx)
         let other = Self.play(style)
         #expect(other.frames == rx.frames)

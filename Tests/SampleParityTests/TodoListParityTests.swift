@@ -1,5 +1,5 @@
 import Testing
-import SampleSupport
+import ParityHarness
 import TodoListSample
 
 @Suite("TodoList parity")
@@ -21,15 +21,15 @@ struct TodoListParityTests {
         (7_300, "Dad"),
     ]
 
-    @Test("Rx, Combine and mixed display the same timeline", arguments: SampleStyle.allCases)
-    func sameTimeline(style: SampleStyle) {
+    @Test("Rx, Combine and mixed display the same timeline", arguments: ParityStyle.allCases)
+    func sameTimeline(style: ParityStyle) {
         let result = TodoListSession.run(style)
         #expect(result.timeline.events.map(\.time) == Self.expected.map(\.0))
         #expect(result.timeline.texts == Self.expected.map(\.1))
     }
 
-    @Test("every style keeps one cell view model per item and ends its observation", arguments: SampleStyle.allCases)
-    func stableCellsAndNoObservationLeft(style: SampleStyle) {
+    @Test("every style keeps one cell view model per item and ends its observation", arguments: ParityStyle.allCases)
+    func stableCellsAndNoObservationLeft(style: ParityStyle) {
         let result = TodoListSession.run(style)
         #expect(result.cellViewsCreated == 3)  // two seeded items and "Taxes"; renames and toggles reuse
         #expect(result.observationsLeft == 0)

@@ -4,7 +4,7 @@ import Foundation
 import RxCombineBridge
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Unit tests of the three currency view models: errors, empty data, cancellation, leaks. Screens are
@@ -15,7 +15,7 @@ import Testing
         TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     }
 
-    private func screen(_ style: SampleStyle, _ file: RatesFile, _ scheduler: TestScheduler) -> CurrencyScreen {
+    private func screen(_ style: ParityStyle, _ file: RatesFile, _ scheduler: TestScheduler) -> CurrencyScreen {
         CurrencyDemo.makeScreen(style, file: file, scheduler: scheduler, now: SessionClock(scheduler).now)
     }
 
@@ -28,8 +28,8 @@ import Testing
         #expect(BundledRatesFile(name: "nope").contents() == nil)
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func malformedFileShowsTheMessage(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func malformedFileShowsTheMessage(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let view = screen(style, FakeRatesFile(.malformed), scheduler)
@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func missingFileShowsTheMessageAndReloadRecovers(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func missingFileShowsTheMessageAndReloadRecovers(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let file = FakeRatesFile(.missing)
@@ -56,8 +56,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func emptyRatesShowNoRatesAndNoError(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func emptyRatesShowNoRatesAndNoError(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let empty = Data(#"{"base": "USD", "date": "2024-05-01", "rates": {}}"#.utf8)
@@ -69,8 +69,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func aNewerReloadCancelsTheOlderLoad(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func aNewerReloadCancelsTheOlderLoad(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let view = screen(style, FakeRatesFile(), scheduler)
@@ -137,8 +137,8 @@ import Testing
         #expect(kept != nil)
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func viewAndViewModelDeallocateAndRxSubscriptionsEnd(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func viewAndViewModelDeallocateAndRxSubscriptionsEnd(_ style: ParityStyle) {
         weak var weakView: CurrencyScreen?
         let scheduler = scheduler()
         let live = Resources.measure {

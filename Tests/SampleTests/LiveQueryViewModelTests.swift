@@ -4,7 +4,7 @@ import LiveQuerySample
 import RxCombineBridge
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// An inbox screen of one style on an RxKitTest clock (1 tick = 1 ms), with weak handles on the parts
@@ -17,7 +17,7 @@ private final class InboxHarness {
     weak var weakScreen: AnyObject?
     weak var weakViewModel: AnyObject?
 
-    init(_ style: SampleStyle, messages: [Message] = LiveQuerySession.seed) {
+    init(_ style: ParityStyle, messages: [Message] = LiveQuerySession.seed) {
         database = LiveQuerySession.makeDatabase(style, scheduler: scheduler, messages: messages)
         let recorder = LiveQuerySession.makeRecorder(SessionClock(scheduler))
         var screen: InboxScreen?
@@ -26,7 +26,7 @@ private final class InboxHarness {
         weakScreen = screen
     }
 
-    private func makeScreen(_ style: SampleStyle, recorder: DisplayRecorder<InboxState>) -> InboxScreen {
+    private func makeScreen(_ style: ParityStyle, recorder: DisplayRecorder<InboxState>) -> InboxScreen {
         let screen: InboxScreen
         switch style {
         case .rx:
@@ -140,8 +140,8 @@ struct LiveQueryViewModelTests {
 
     // MARK: - View models
 
-    @Test("an empty result shows (no messages)", arguments: SampleStyle.allCases)
-    func emptyResults(style: SampleStyle) {
+    @Test("an empty result shows (no messages)", arguments: ParityStyle.allCases)
+    func emptyResults(style: ParityStyle) {
         let harness = InboxHarness(style, messages: [])
         harness.scheduler.advanceTo(100)
         #expect(harness.shown == "All: loading…")
@@ -151,8 +151,8 @@ struct LiveQueryViewModelTests {
         #expect(harness.shown == "Unread: (no messages)")
     }
 
-    @Test("a failure shows Retry; Retry opens a new observation that works", arguments: SampleStyle.allCases)
-    func failureAndRetry(style: SampleStyle) {
+    @Test("a failure shows Retry; Retry opens a new observation that works", arguments: ParityStyle.allCases)
+    func failureAndRetry(style: ParityStyle) {
         let harness = InboxHarness(style)
         harness.at(1_000) { $0.database.fail(with: .permissionRevoked) }
         #expect(harness.shown == "All: ! sync lost [Retry]")
@@ -164,8 +164,8 @@ struct LiveQueryViewModelTests {
         #expect(harness.shown == "All: Ann*, Bob*, Cy, Dee*")
     }
 
-    @Test("tapping the selected filter again keeps the observation", arguments: SampleStyle.allCases)
-    func sameFilterKeepsObservation(style: SampleStyle) {
+    @Test("tapping the selected filter again keeps the observation", arguments: ParityStyle.allCases)
+    func sameFilterKeepsObservation(style: ParityStyle) {
         let harness = InboxHarness(style)
         harness.at(1_000) { $0.screen?.tapFilter(.all) }
         #expect(harness.database.tokens.count == 1)
@@ -173,8 +173,8 @@ struct LiveQueryViewModelTests {
     }
 
     @Test("the view and the view model go away with the screen, and the observation's token is invalidated",
-          arguments: SampleStyle.allCases)
-    func noLeaks(style: SampleStyle) {
+          arguments: ParityStyle.allCases)
+    func noLeaks(style: ParityStyle) {
         let harness = InboxHarness(style)
         harness.at(1_000) { $0.screen?.tapFilter(.unread) }
         #expect(harness.database.liveObservations == 1)
@@ -184,8 +184,8 @@ struct LiveQueryViewModelTests {
         #expect(harness.database.liveObservations == 0)
     }
 
-    @Test("the Rx and the mixed style release every RxKit resource they made", arguments: [SampleStyle.rx, .mixed])
-    func rxResourcesReleased(style: SampleStyle) {
+    @Test("the Rx and the mixed style release every RxKit resource they made", arguments: [ParityStyle.rx, .mixed])
+    func rxResourcesReleased(style: ParityStyle) {
         let live = Resources.measure {
             let harness = InboxHarness(style)
             harness.at(1_000) { $0.screen?.tapFilter(.unread) }

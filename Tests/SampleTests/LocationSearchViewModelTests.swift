@@ -3,7 +3,7 @@ import LocationSearchSample
 import RxCombineBridge
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Unit tests of the three location search view models: failures, empty results, throttling and
@@ -14,14 +14,14 @@ import Testing
         TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     }
 
-    private func screen(_ style: SampleStyle, _ backend: FakeGeocoderBackend, _ scheduler: TestScheduler) -> LocationSearchScreen {
+    private func screen(_ style: ParityStyle, _ backend: FakeGeocoderBackend, _ scheduler: TestScheduler) -> LocationSearchScreen {
         let view = LocationSearchDemo.makeScreen(style, backend: backend, scheduler: scheduler, now: SessionClock(scheduler).now)
         view.viewDidLoad()
         return view
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func failureShowsTheMessageAndTheNextQueryClearsIt(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func failureShowsTheMessageAndTheNextQueryClearsIt(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let backend = FakeGeocoderBackend(latency: 100)
@@ -38,8 +38,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func noMatchesIsAnEmptyListNotAnError(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func noMatchesIsAnEmptyListNotAnError(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let view = screen(style, FakeGeocoderBackend(latency: 100), scheduler)
@@ -49,8 +49,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func fastTypingSendsTheFirstAndTheLatestQueryOnly(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func fastTypingSendsTheFirstAndTheLatestQueryOnly(_ style: ParityStyle) {
         let scheduler = scheduler()
         SharingScheduler.mock(scheduler: scheduler) {
             let backend = FakeGeocoderBackend(latency: 100)
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func viewAndViewModelDeallocateAndRxSubscriptionsEnd(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func viewAndViewModelDeallocateAndRxSubscriptionsEnd(_ style: ParityStyle) {
         weak var weakView: LocationSearchScreen?
         let scheduler = scheduler()
         let live = Resources.measure {

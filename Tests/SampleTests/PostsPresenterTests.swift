@@ -4,7 +4,7 @@ import PostsSample
 import RxCombineBridge
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 
 /// Unit tests of the three posts presenters: failures with and without a cache, empty data,
@@ -16,7 +16,7 @@ import Testing
         TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     }
 
-    private func app(_ style: SampleStyle, _ scheduler: TestScheduler, backend: FakePostsBackend = FakePostsBackend(),
+    private func app(_ style: ParityStyle, _ scheduler: TestScheduler, backend: FakePostsBackend = FakePostsBackend(),
                      cache: InMemoryPostsCache = InMemoryPostsCache()) -> PostsApp {
         PostsApp(backend: backend, cache: cache, now: SessionClock(scheduler).now) { app in
             var screen: PostsScreen?
@@ -27,8 +27,8 @@ import Testing
 
     private let savedItem = PostItem(post: Post(id: 9, title: "Saved"), details: PostDetails(postID: 9, author: "Di", commentCount: 1))
 
-    @Test(arguments: SampleStyle.allCases)
-    func aFailedDetailsRequestFallsBackToTheCache(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func aFailedDetailsRequestFallsBackToTheCache(_ style: ParityStyle) {
         let scheduler = scheduler()
         let backend = FakePostsBackend()
         backend.failDetails(for: 2)
@@ -39,8 +39,8 @@ import Testing
         #expect(app.cache.load() == [savedItem])  // a failed load saves nothing
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func aFailedDetailsRequestWithoutCacheShowsRetryWithItsMessage(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func aFailedDetailsRequestWithoutCacheShowsRetryWithItsMessage(_ style: ParityStyle) {
         let scheduler = scheduler()
         let backend = FakePostsBackend()
         backend.failDetails(for: 3)
@@ -50,8 +50,8 @@ import Testing
         #expect(app.recorder.current == .retry("Couldn't load post 3"))
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func noPostsIsAnEmptyListAndIsSaved(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func noPostsIsAnEmptyListAndIsSaved(_ style: ParityStyle) {
         let scheduler = scheduler()
         let app = app(style, scheduler, backend: FakePostsBackend(posts: []))
         app.launch()
@@ -63,8 +63,8 @@ import Testing
         #expect(app.backend.requests == ["posts"])
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func retryWhileLoadingCancelsTheOlderLoad(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func retryWhileLoadingCancelsTheOlderLoad(_ style: ParityStyle) {
         let scheduler = scheduler()
         let app = app(style, scheduler)
         app.launch()
@@ -89,8 +89,8 @@ import Testing
         cancellable.cancel()
     }
 
-    @Test(arguments: SampleStyle.allCases)
-    func relaunchReleasesTheOldPresenterAndEveryRxSubscriptionEnds(_ style: SampleStyle) {
+    @Test(arguments: ParityStyle.allCases)
+    func relaunchReleasesTheOldPresenterAndEveryRxSubscriptionEnds(_ style: ParityStyle) {
         weak var weakScreen: PostsScreen?
         let scheduler = scheduler()
         let live = Resources.measure {

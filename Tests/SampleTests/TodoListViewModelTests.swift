@@ -2,7 +2,7 @@ import CombineKit
 import RxCombineBridge
 import RxKit
 import RxKitTest
-import SampleSupport
+import ParityHarness
 import Testing
 import TodoListSample
 
@@ -16,7 +16,7 @@ private final class TodoHarness {
     weak var weakScreen: AnyObject?
     weak var weakViewModel: AnyObject?
 
-    init(_ style: SampleStyle, items: [TodoItem] = TodoListSession.seed) {
+    init(_ style: ParityStyle, items: [TodoItem] = TodoListSession.seed) {
         store = TodoListSession.makeStore(style, scheduler: scheduler, items: items)
         let recorder = DisplayRecorder<TodoScreen>(now: SessionClock(scheduler).now, render: \.description)
         var screen: TodoListScreen?
@@ -25,7 +25,7 @@ private final class TodoHarness {
         weakScreen = screen
     }
 
-    private func makeScreen(_ style: SampleStyle, recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
+    private func makeScreen(_ style: ParityStyle, recorder: DisplayRecorder<TodoScreen>) -> TodoListScreen {
         let screen: TodoListScreen
         switch style {
         case .rx:
@@ -57,8 +57,8 @@ private final class TodoHarness {
 
 @Suite("TodoList view models")
 struct TodoListViewModelTests {
-    @Test("an empty store shows an empty list, then the first item added", arguments: SampleStyle.allCases)
-    func emptyStore(style: SampleStyle) {
+    @Test("an empty store shows an empty list, then the first item added", arguments: ParityStyle.allCases)
+    func emptyStore(style: ParityStyle) {
         let harness = TodoHarness(style, items: [])
         harness.scheduler.advanceTo(100)
         #expect(harness.shown == "(empty)")
@@ -67,8 +67,8 @@ struct TodoListViewModelTests {
         #expect(harness.screen?.cellViewsCreated == 1)
     }
 
-    @Test("store errors show a banner and change nothing; the next success clears it", arguments: SampleStyle.allCases)
-    func errors(style: SampleStyle) {
+    @Test("store errors show a banner and change nothing; the next success clears it", arguments: ParityStyle.allCases)
+    func errors(style: ParityStyle) {
         let harness = TodoHarness(style)
         harness.at(1_000) { $0.editTitle(id: 9, to: "Nope") }
         #expect(harness.shown == "Milk, Mom ! item 9 is gone")
@@ -83,8 +83,8 @@ struct TodoListViewModelTests {
     }
 
     @Test("renames and toggles keep the cell view (and so its view model); removal and re-adding make new ones",
-          arguments: SampleStyle.allCases)
-    func stableCells(style: SampleStyle) {
+          arguments: ParityStyle.allCases)
+    func stableCells(style: ParityStyle) {
         let harness = TodoHarness(style)
         harness.at(1_000) { $0.editTitle(id: 1, to: "Oat milk") }
         harness.at(2_000) { $0.tapCheckbox(id: 2) }
@@ -97,8 +97,8 @@ struct TodoListViewModelTests {
     }
 
     @Test("the view and the view model go away with the screen, and the store observation ends",
-          arguments: SampleStyle.allCases)
-    func noLeaks(style: SampleStyle) {
+          arguments: ParityStyle.allCases)
+    func noLeaks(style: ParityStyle) {
         let harness = TodoHarness(style)
         harness.at(1_000) { $0.tapAdd(title: "Write report") }
         #expect(harness.store.observerCount == 1)
@@ -108,8 +108,8 @@ struct TodoListViewModelTests {
         #expect(harness.store.observerCount == 0)
     }
 
-    @Test("the Rx and the mixed style release every RxKit resource they made", arguments: [SampleStyle.rx, .mixed])
-    func rxResourcesReleased(style: SampleStyle) {
+    @Test("the Rx and the mixed style release every RxKit resource they made", arguments: [ParityStyle.rx, .mixed])
+    func rxResourcesReleased(style: ParityStyle) {
         let live = Resources.measure {
             let harness = TodoHarness(style)
             harness.at(1_000) { $0.tapAdd(title: "Write report") }

@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ParityTestingTests", dependencies: ["ParityTesting", "ParityHarness", "RxKit", "RxKitTest", "CombineKit", "CombineKitTest", "RxCombineBridge"]),
         .testTarget(name: "OperatorParityTests", dependencies: ["ParityTesting", "RxKit", "RxKitTest", "RxKitBlocking", "CombineKit", "CombineKitTest", "CombineKitExt", "RxCombineBridge"]),
         // Scripted sessions, display and event recorders, side-by-side tables: a feature run in every style.
-        .target(name: "ParityHarness", dependencies: ["RxKit", "CombineKit"], exclude: ["README.md"]),
+        .target(name: "ParityHarness", dependencies: ["RxKit", "CombineKit"]),
         .testTarget(name: "ParityHarnessTests", dependencies: ["ParityHarness", "RxKit", "RxKitTest", "CombineKit"]),
         // Samples: each feature in three styles (Rx, Combine, mixed), played by ParityHarness.
         .target(name: "CurrencySample", dependencies: ["ParityHarness", "RxKit", "CombineKit", "CombineKitExt", "RxCombineBridge"],

@@ -9,7 +9,7 @@
 # http://localhost:8000/documentation/rxkit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(RxKit RxKitTest RxKitBlocking CombineKit CombineKitTest CombineKitExt RxCombineBridge ParityTesting)
+modules=(RxKit RxKitTest RxKitBlocking CombineKit CombineKitTest CombineKitExt RxCombineBridge ParityTesting ParityHarness)
 out=${1:-.build/docs}
 graphs=.build/symbol-graphs
 

@@ -112,3 +112,16 @@ final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     func send(_ value: Output) -> Subscribers.Demand { subscriber?.receive(value) ?? .none }
     func send(completion: Subscribers.Completion<Failure>) { subscriber?.receive(completion: completion) }
 }
+
+/// A publisher that keeps its subscriber and hands it a subscription only when the test says so; `inner`
+/// is the operator's own subscription object (operators whose subscriber is also the subscription), to
+/// call before the subscription arrived.
+final class LateSubscriptionPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private(set) var subscriber: AnySubscriber<Output, Failure>?
+    private(set) var inner: Subscription?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        inner = subscriber as? Subscription
+        self.subscriber = AnySubscriber(subscriber)
+    }
+    func sendSubscription(_ subscription: Subscription) { subscriber?.receive(subscription: subscription) }
+}

@@ -58,6 +58,14 @@ import Testing
         #expect(subscriber.values == [])
     }
 
+    // Deliberate difference: Combine's `.keepFull` buffer of size 0 requests `.max(0)` upstream; CombineKit
+    // requests nothing, since most publishers trap on `request(.none)`.
+    @Test func keepFullOfSizeZeroRequestsNothing() {
+        let upstream = ManualPublisher<Int, TestError>()
+        upstream.buffer(size: 0, prefetch: .keepFull, whenFull: .dropNewest).subscribe(ManualSubscriber<Int, TestError>())
+        #expect(upstream.subscription.events == [])
+    }
+
     // Combine: a finished upstream is delivered once the downstream has demand, after the buffer; a failure
     // is delivered at once while the downstream has no demand (OpenCombine BufferTests).
     @Test func completionTiming() {

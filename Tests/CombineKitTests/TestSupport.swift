@@ -86,3 +86,42 @@ func valuesUnderOneByOneDemand(_ combine: (PassthroughSubject<Int, Never>, Passt
     for (index, value) in sends { subjects[index].send(value) }
     return subscriber.values
 }
+
+/// A subscription that records what it is asked (requests, cancels), for operators that hand the
+/// upstream's subscription to the downstream.
+final class RecordingSubscription: Subscription, @unchecked Sendable {
+    enum Event: Equatable {
+        case requested(Subscribers.Demand)
+        case cancelled
+    }
+    var events: [Event] = []
+    func request(_ demand: Subscribers.Demand) { events.append(.requested(demand)) }
+    func cancel() { events.append(.cancelled) }
+}
+
+/// A publisher the test drives by hand: it hands its subscriber the given subscription and sends whatever
+/// the test sends, whatever the demand (to exercise ill-behaved upstreams).
+final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private(set) var subscriber: AnySubscriber<Output, Failure>?
+    let subscription: RecordingSubscription
+    init(subscription: RecordingSubscription = RecordingSubscription()) { self.subscription = subscription }
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: subscription)
+    }
+    func send(_ value: Output) -> Subscribers.Demand { subscriber?.receive(value) ?? .none }
+    func send(completion: Subscribers.Completion<Failure>) { subscriber?.receive(completion: completion) }
+}
+
+/// A publisher that keeps its subscriber and hands it a subscription only when the test says so; `inner`
+/// is the operator's own subscription object (operators whose subscriber is also the subscription), to
+/// call before the subscription arrived.
+final class LateSubscriptionPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private(set) var subscriber: AnySubscriber<Output, Failure>?
+    private(set) var inner: Subscription?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        inner = subscriber as? Subscription
+        self.subscriber = AnySubscriber(subscriber)
+    }
+    func sendSubscription(_ subscription: Subscription) { subscriber?.receive(subscription: subscription) }
+}

@@ -96,6 +96,28 @@ struct MisuseTests {
         #expect(message.contains("to request nothing, don't call request(_:)"))
     }
 
+    // Combine's removeDuplicates (like tryFilter, tryCompactMap, tryRemoveDuplicates) traps on a value sent
+    // before the subscription (OpenCombine RemoveDuplicatesTests).
+    @Test func aValueBeforeTheSubscriptionTrapsInRemoveDuplicates() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Holder: @unchecked Sendable { var subscriber: AnySubscriber<Int, Never>? }
+            let holder = Holder()
+            struct Capturing: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                let holder: Holder
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    holder.subscriber = AnySubscriber(subscriber)
+                }
+            }
+            let cancellable = Capturing(holder: holder).removeDuplicates().sink { _ in }
+            _ = holder.subscriber?.receive(1)
+            cancellable.cancel()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("must call receive(subscription:) on its subscriber first"))
+    }
+
     @Test func negativeCountTrapsWithAMessageNamingTheFix() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).dropFirst(-1)

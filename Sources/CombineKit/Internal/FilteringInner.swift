@@ -5,6 +5,10 @@ import ReactiveBridgePrimitives
 /// publish or `nil` to drop it. A dropped element asks the upstream for one more (`.max(1)`), so the
 /// downstream's demand is never lost. A thrown error (try variants, whose downstream failure is
 /// `Error`) cancels the upstream and fails the stream.
+///
+/// With `requiresSubscriptionFirst` (Combine's tryFilter, tryCompactMap, removeDuplicates and
+/// tryRemoveDuplicates) a value, a completion or a request before the subscription traps, as Combine's do;
+/// the others ignore them.
 internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = UpstreamFailure
 
@@ -13,10 +17,12 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     private let downstream: Downstream
     private let select: (Input) throws -> Downstream.Input?
     private let name: String
+    private let requiresSubscriptionFirst: Bool
 
-    init(downstream: Downstream, name: String, select: @escaping (Input) throws -> Downstream.Input?) {
+    init(downstream: Downstream, name: String, requiresSubscriptionFirst: Bool = false, select: @escaping (Input) throws -> Downstream.Input?) {
         self.downstream = downstream
         self.name = name
+        self.requiresSubscriptionFirst = requiresSubscriptionFirst
         self.select = select
     }
 
@@ -29,7 +35,10 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else { return .none }
+        guard isActive() else {
+            checkSubscribed("a value")
+            return .none
+        }
         do {
             guard let output = try select(input) else { return .max(1) }
             return downstream.receive(output)
@@ -40,9 +49,34 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        if markTerminal() { downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure }) }
+        if markTerminal() {
+            downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
+        } else {
+            checkSubscribed("a completion")
+        }
     }
 
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.lock()
+        let subscription = status.copySubscription()
+        let awaiting = subscription == nil && !status.isTerminal
+        lock.unlock()
+        if let subscription {
+            subscription.request(demand)
+        } else if awaiting && requiresSubscriptionFirst {
+            preconditionFailure("\(name) was asked for demand before it had a subscription: call request(_:) on the subscription handed to receive(subscription:), after that call")
+        }
+    }
+
+    /// Outside the per-value path: traps (as Combine does) if nothing was subscribed yet.
+    @inline(never)
+    private func checkSubscribed(_ event: StaticString) {
+        guard requiresSubscriptionFirst else { return }
+        lock.lock()
+        let awaiting = !status.isSubscribed && !status.isTerminal
+        lock.unlock()
+        precondition(!awaiting, "\(name) received \(event) before a subscription: a publisher must call receive(subscription:) on its subscriber first")
+    }
     func cancel() { forwardCancel() }
 }

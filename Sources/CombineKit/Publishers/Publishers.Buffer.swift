@@ -30,10 +30,12 @@ extension Publisher {
 extension Publishers {
     /// A publisher that buffers elements from an upstream publisher.
     ///
-    /// With `.keepFull` it asks the upstream for `size` elements at once and for one more each time
-    /// an element leaves the buffer; with `.byRequest` it forwards the downstream's requests. An
-    /// element that arrives while `size` elements are waiting is handled by `whenFull`. A failure
-    /// from the upstream is delivered after the buffered elements, like a normal completion.
+    /// As Combine's: at subscription it asks the upstream for `.unlimited` (`.byRequest`) or for `size`
+    /// elements (`.keepFull`, which then asks for one more per element delivered downstream, returned from
+    /// `receive(_:)` or requested after a downstream request). An element that arrives while `size` are
+    /// waiting is handled by `whenFull`; a size of 0 is accepted. A finished upstream is delivered after the
+    /// buffered elements, once the downstream has demand; a failure is delivered after them while the
+    /// downstream has demand, and at once (dropping them) while it has none.
     public struct Buffer<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -43,7 +45,7 @@ extension Publishers {
         public let whenFull: BufferingStrategy<Upstream.Failure>
 
         public init(upstream: Upstream, size: Int, prefetch: PrefetchStrategy, whenFull: BufferingStrategy<Failure>) {
-            precondition(size > 0, "buffer(size:prefetch:whenFull:) was given size \(size); pass a positive size.")
+            precondition(size >= 0, "buffer(size:prefetch:whenFull:) was given size \(size); pass a size of 0 or more.")
             self.upstream = upstream
             self.size = size
             self.prefetch = prefetch
@@ -73,9 +75,13 @@ extension Publishers.Buffer {
         // checks (which only catch same-thread overlaps) are off.
         @exclusivity(unchecked) private var buffer: [Input] = []
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-        @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Failure>?
+        /// The upstream's completion (or the `customError`'s failure), delivered by `drain()`.
+        @exclusivity(unchecked) private var terminal: Subscribers.Completion<Failure>?
+        /// `customError`'s factory is running (outside the lock): elements meanwhile are dropped.
+        @exclusivity(unchecked) private var makingError = false
+        /// A `drain()` is delivering: another caller only adds its work, the running one delivers it (no
+        /// concurrent or nested delivery downstream).
         @exclusivity(unchecked) private var isDelivering = false
-        @exclusivity(unchecked) private var done = false
 
         init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>) {
             self.downstream = downstream
@@ -89,13 +95,17 @@ extension Publishers.Buffer {
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
+            // Combine asks the upstream before it passes the subscription on.
+            switch prefetch {
+            case .keepFull: if size > 0 { subscription.request(.max(size)) }
+            case .byRequest: subscription.request(.unlimited)
+            }
             downstream.receive(subscription: self)
-            if prefetch == .keepFull { subscription.request(.max(size)) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard status.isSubscribed, !done else {
+            guard status.isSubscribed, !makingError, terminal?.isFailure != true else {
                 lock.unlock()
                 return .none
             }
@@ -103,103 +113,108 @@ extension Publishers.Buffer {
                 switch whenFull {
                 case .dropNewest:
                     lock.unlock()
-                    return .none
+                    return drain()
                 case .dropOldest:
-                    buffer.removeFirst()
-                    buffer.append(input)
+                    if !buffer.isEmpty { buffer.removeFirst() }
                 case .customError(let makeError):
+                    makingError = true
                     let subscription = status.subscription
-                    status = .terminal
-                    lock.setSubscribedFlag(false)
-                    buffer = []
                     lock.unlock()
                     // The factory is the user's code, so it runs outside the lock (it may call back into this
-                    // subscription). The status is already terminal: nothing else is accepted meanwhile.
+                    // subscription); elements that arrive meanwhile are dropped.
                     let error = makeError()
                     lock.lock()
-                    pendingCompletion = .failure(error)
+                    makingError = false
+                    terminal = .failure(error)
                     lock.unlock()
+                    // As Combine: the upstream is cancelled, the failure waits for the next `drain()`.
                     subscription?.cancel()
-                    drain()
                     return .none
                 }
-            } else {
-                buffer.append(input)
             }
+            if size > 0 { buffer.append(input) }
             lock.unlock()
-            drain()
-            return .none
+            return drain()
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard status.isSubscribed else {
+            guard status.isSubscribed, terminal == nil, !makingError else {
+                lock.unlock()
+                return
+            }
+            terminal = completion
+            lock.unlock()
+            _ = drain()
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            // `request(.none)` is accepted, as Combine's buffer does.
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                lock.unlock()
+                return
+            }
+            self.demand += demand
+            lock.unlock()
+            let refill = drain()
+            if refill > 0 { subscription.request(refill) }
+        }
+
+        func cancel() {
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
                 lock.unlock()
                 return
             }
             status = .terminal
             lock.setSubscribedFlag(false)
-            pendingCompletion = completion
-            lock.unlock()
-            drain()
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
-            lock.lock()
-            self.demand += demand
-            let upstream = prefetch == .byRequest ? status.subscription : nil
-            lock.unlock()
-            upstream?.request(demand)
-            drain()
-        }
-
-        func cancel() {
-            lock.lock()
-            done = true
             buffer = []
             lock.unlock()
-            forwardCancel()
+            subscription.cancel()
         }
 
-        private func drain() {
+        /// Delivers what the downstream's demand allows, then the completion when due; returns the demand to
+        /// ask the upstream for (`.keepFull`: one per element delivered).
+        private func drain() -> Subscribers.Demand {
+            var refill = Subscribers.Demand.none
             lock.lock()
             guard !isDelivering else {
                 lock.unlock()
-                return
+                return .none
             }
             isDelivering = true
-            while !done {
-                if !buffer.isEmpty, demand > 0 {
-                    let value = buffer.removeFirst()
-                    demand -= 1
-                    let refill = prefetch == .keepFull ? status.subscription : nil
-                    lock.unlock()
-                    let more = downstream.receive(value)
-                    refill?.request(.max(1))
-                    lock.lock()
-                    if more > 0 {
-                        demand += more
-                        if prefetch == .byRequest, let upstream = status.subscription {
-                            lock.unlock()
-                            upstream.request(more)
-                            lock.lock()
-                        }
-                    }
-                    continue
-                }
-                if buffer.isEmpty, let completion = pendingCompletion {
-                    pendingCompletion = nil
-                    done = true
+            while status.isSubscribed {
+                if demand == .none || buffer.isEmpty {
+                    // As Combine: a completion is delivered under demand once the buffer is empty; a failure
+                    // also while there is no demand (dropping what is buffered).
+                    guard let completion = terminal, demand == .none ? completion.isFailure : buffer.isEmpty else { break }
+                    status = .terminal
+                    lock.setSubscribedFlag(false)
+                    buffer = []
                     isDelivering = false
                     lock.unlock()
                     downstream.receive(completion: completion)
-                    return
+                    return refill
                 }
-                break
+                let value = buffer.removeFirst()
+                demand -= 1
+                lock.unlock()
+                let more = downstream.receive(value)
+                if prefetch == .keepFull { refill += 1 }
+                lock.lock()
+                demand += more
             }
             isDelivering = false
             lock.unlock()
+            return refill
         }
+    }
+}
+
+extension Subscribers.Completion {
+    fileprivate var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
 }

@@ -21,7 +21,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FilteringInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "CompactMap", select: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
 
         /// Fuses two compact-maps into one: `transform` sees only this one's non-`nil` results. Combine's
@@ -36,6 +36,43 @@ extension Publishers {
         public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
             let first = self.transform
             return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+        }
+    }
+}
+
+extension Publishers.CompactMap {
+    /// As Combine's: the upstream's subscription goes straight to the downstream (no lock, no state), so
+    /// `request(_:)` and `cancel()` reach the upstream unchanged; a published element returns the
+    /// downstream's demand, a `nil` result asks the upstream for one more (`.max(1)`).
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let downstream: Downstream
+        private let transform: (Input) -> Output?
+
+        init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        var description: String { "CompactMap" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: Subscription) {
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard let output = transform(input) else { return .max(1) }
+            return downstream.receive(output)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            downstream.receive(completion: completion)
         }
     }
 }

@@ -52,52 +52,40 @@ extension Publishers {
 }
 
 extension Publishers.Filter {
-    /// Filter's own inner (rather than the shared `FilteringInner`): a non-throwing predicate returning
-    /// `Bool` lets the per-value path avoid an `Optional<Output>` — a runtime metadata look-up per value
-    /// in unspecialised generic code. A dropped element asks the upstream for one more (`.max(1)`).
+    /// As Combine's: the upstream's subscription goes straight to the downstream (no lock, no state), so
+    /// `request(_:)` and `cancel()` reach the upstream unchanged; an included element returns the
+    /// downstream's demand, a dropped one asks the upstream for one more (`.max(1)`). A non-throwing
+    /// predicate returning `Bool` keeps the per-value path free of an `Optional<Output>` (a runtime
+    /// metadata look-up per value in unspecialised generic code).
     @usableFromInline
-    internal final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    internal final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
         where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
     {
         @usableFromInline typealias Input = Upstream.Output
         @usableFromInline typealias Failure = Upstream.Failure
 
-        // The lock lives in the object (one heap block per subscription rather than two): it must stay
-        // the first stored property (see `InlineLockStorage`).
-        private var lockStorage = InlineLockStorage()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let isIncluded: (Input) -> Bool
 
         @usableFromInline init(downstream: consuming Downstream, isIncluded: @escaping (Input) -> Bool) {
             self.downstream = consume downstream
             self.isIncluded = isIncluded
-            lock.initialize()
-            assert(lock.isAt(&lockStorage), "Filter.Inner: the inline lock must be the first stored property")
         }
-
-        deinit { lock.destroy() }
-
-        var lock: InlineLock { InlineLock(in: self) }
 
         @usableFromInline var description: String { "Filter" }
         @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
         @usableFromInline var playgroundDescription: Any { description }
 
         @usableFromInline func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            downstream.receive(subscription: subscription)
         }
 
         @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            return isIncluded(input) ? downstream.receive(input) : .max(1)
+            isIncluded(input) ? downstream.receive(input) : .max(1)
         }
 
         @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
-            if markTerminal() { downstream.receive(completion: completion) }
+            downstream.receive(completion: completion)
         }
-
-        @usableFromInline func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        @usableFromInline func cancel() { forwardCancel() }
     }
 }

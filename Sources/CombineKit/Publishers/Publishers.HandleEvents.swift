@@ -45,6 +45,11 @@ extension Publishers {
 }
 
 extension Publishers.HandleEvents {
+    /// As Combine's: the subscription hook sees every subscription received (a second one is then
+    /// cancelled), the request hook every request (`.none` included, passed up as it is) and the demand
+    /// returned from `receive(_:)`, the cancel hook a cancel that comes before the end; the hooks are released
+    /// when the stream ends or is cancelled. Unlike Combine's, nothing reaches the downstream before the
+    /// subscription or after the end.
     fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
@@ -54,7 +59,8 @@ extension Publishers.HandleEvents {
         let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
-        private let hooks: Publishers.HandleEvents<Upstream>
+        /// Guarded by `lock`; `nil` once the stream ended or was cancelled (releasing the user's closures).
+        @exclusivity(unchecked) private var hooks: Publishers.HandleEvents<Upstream>?
 
         init(downstream: Downstream, hooks: Publishers.HandleEvents<Upstream>) {
             self.downstream = downstream
@@ -64,38 +70,61 @@ extension Publishers.HandleEvents {
         var description: String { "HandleEvents" }
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
+        private func currentHooks() -> Publishers.HandleEvents<Upstream>? {
+            lock.lock()
+            defer { lock.unlock() }
+            return hooks
+        }
+
+        /// Ends the stream under the lock: releases the hooks; returns the upstream subscription if it was
+        /// subscribed.
+        private func terminate() -> (wasSubscribed: Bool, subscription: Subscription?) {
+            lock.lock()
+            let previous = status.take()
+            lock.setSubscribedFlag(false)
+            let released = hooks
+            hooks = nil
+            lock.unlock()
+            _ = released
+            if case .subscribed(let subscription) = consume previous { return (true, subscription) }
+            return (false, nil)
+        }
+
         func receive(subscription: Subscription) {
+            currentHooks()?.receiveSubscription?(subscription)
             guard acceptSubscription(subscription) else { return }
-            hooks.receiveSubscription?(subscription)
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             guard isActive() else { return .none }
-            hooks.receiveOutput?(input)
+            let hooks = currentHooks()
+            hooks?.receiveOutput?(input)
             let more = downstream.receive(input)
-            if more > 0 { hooks.receiveRequest?(more) }
+            if more > 0 { hooks?.receiveRequest?(more) }
             return more
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard markTerminal() else { return }
-            hooks.receiveCompletion?(completion)
+            guard isActive() else { return }
+            let hooks = currentHooks()
+            guard terminate().wasSubscribed else { return }
+            hooks?.receiveCompletion?(completion)
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
-            hooks.receiveRequest?(demand)
-            forwardRequest(demand)
+            currentHooks()?.receiveRequest?(demand)
+            lock.lock()
+            let subscription = status.copySubscription()
+            lock.unlock()
+            subscription?.request(demand)
         }
 
         func cancel() {
-            lock.lock()
-            let active = status.isSubscribed
-            lock.unlock()
-            if active { hooks.receiveCancel?() }
-            forwardCancel()
+            guard let hooks = currentHooks() else { return }
+            hooks.receiveCancel?()
+            terminate().subscription?.cancel()
         }
     }
 }

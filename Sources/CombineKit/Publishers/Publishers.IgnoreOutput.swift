@@ -26,14 +26,15 @@ extension Publishers {
 }
 
 extension Publishers.IgnoreOutput {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// As Combine's: the upstream's subscription goes straight to the downstream (which may request or
+    /// cancel it as it likes) and the upstream is asked for `.unlimited`; elements are dropped, the
+    /// completion passed on as received.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Never, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
 
         init(downstream: Downstream) {
@@ -44,18 +45,14 @@ extension Publishers.IgnoreOutput {
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
-            downstream.receive(subscription: self)
+            downstream.receive(subscription: subscription)
             subscription.request(.unlimited)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand { .none }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            if markTerminal() { downstream.receive(completion: completion) }
+            downstream.receive(completion: completion)
         }
-
-        func request(_ demand: Subscribers.Demand) { demand.assertNonZero() }
-        func cancel() { forwardCancel() }
     }
 }

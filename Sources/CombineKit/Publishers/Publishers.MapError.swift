@@ -32,13 +32,13 @@ extension Publishers {
 }
 
 extension Publishers.MapError {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// As Combine's: the upstream's subscription goes straight to the downstream, so demand and
+    /// cancellation reach the upstream unchanged; elements pass as received, a failure is transformed.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Output, Downstream.Failure == Failure
     {
         typealias Input = Upstream.Output
 
-        let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let transform: (Upstream.Failure) -> Failure
 
@@ -51,19 +51,15 @@ extension Publishers.MapError {
         var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
         func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            downstream.receive(subscription: subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            return downstream.receive(input)
+            downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-            if markTerminal() { downstream.receive(completion: completion.mapError(transform)) }
+            downstream.receive(completion: completion.mapError(transform))
         }
-
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
     }
 }

@@ -23,13 +23,50 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult, name: "Scan"))
+            upstream.subscribe(PassingInner(downstream: subscriber, initial: initialResult, next: nextPartialResult))
         }
     }
 }
 
 extension Publishers.Scan {
-    /// Shared by `Scan` and `TryScan`: the downstream's failure is the upstream's (scan) or `Error` (tryScan).
+    /// `scan`'s subscriber, as Combine's: the upstream's subscription goes straight to the downstream, so
+    /// `request(_:)` and `cancel()` reach the upstream unchanged, and each element returns the downstream's
+    /// demand. The accumulated value is only touched by `receive(_:)`, which the upstream calls serially.
+    fileprivate final class PassingInner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let downstream: Downstream
+        @exclusivity(unchecked) private var accumulator: Output
+        private let next: (Output, Input) -> Output
+
+        init(downstream: Downstream, initial: Output, next: @escaping (Output, Input) -> Output) {
+            self.downstream = downstream
+            self.accumulator = initial
+            self.next = next
+        }
+
+        var description: String { "Scan" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": accumulator]) }
+
+        func receive(subscription: Subscription) {
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            accumulator = next(accumulator, input)
+            return downstream.receive(accumulator)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            downstream.receive(completion: completion)
+        }
+    }
+
+    /// `tryScan`'s inner: a subscription of its own, since a thrown error has to cancel the upstream and fail
+    /// the stream (the downstream's failure is `Error`).
     ///
     /// Per value: one atomic load (`isActive()`), the closure, the call downstream. The accumulated value is
     /// only touched by `receive(_:)`, which the upstream calls serially, so it needs no exclusivity check; a

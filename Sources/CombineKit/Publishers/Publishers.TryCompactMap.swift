@@ -21,7 +21,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryCompactMap", select: transform))
+            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryCompactMap", requiresSubscriptionFirst: true, select: transform))
         }
 
         /// Fuses a compact-map with an error-throwing closure into this one: `transform` sees only this one's

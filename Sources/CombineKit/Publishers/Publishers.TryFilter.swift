@@ -23,7 +23,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isIncluded = self.isIncluded
-            upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter") { try isIncluded($0) ? $0 : nil })
+            upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter", requiresSubscriptionFirst: true) { try isIncluded($0) ? $0 : nil })
         }
 
         /// Fuses this error-throwing filter and `isIncluded` into one `TryFilter`, asking this filter's

@@ -21,6 +21,9 @@ extension Subscribers {
             self.receiveValue = receiveValue
             lock.initialize()
             assert(lock.isAt(&lockStorage), "Sink: the inline lock must be the first stored property")
+            // The lock's flag means "open" here: as Combine's sink, values and a completion that arrive
+            // before a subscription are delivered; after a completion or `cancel()` nothing is.
+            lock.setSubscribedFlag(true)
         }
 
         deinit { lock.destroy() }
@@ -38,13 +41,12 @@ extension Subscribers {
                 subscription.cancel()
                 return
             }
-            lock.setSubscribedFlag(true)
             lock.unlock()
             subscription.request(.unlimited)
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            // One atomic load of the "subscribed?" mirror kept beside the lock (no lock/unlock pair per value).
+            // One atomic load of the "open?" flag kept beside the lock (no lock/unlock pair per value).
             guard lock.isSubscribed else { return .none }
             receiveValue(value)
             return .none
@@ -52,7 +54,7 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = status else {
+            guard !status.isTerminal else {
                 lock.unlock()
                 return
             }

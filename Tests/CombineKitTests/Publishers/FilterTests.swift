@@ -140,3 +140,60 @@ import Testing
         #expect(cancelled.values == [])
     }
 }
+
+/// Combine's `filter`, `compactMap`, `scan`, `mapError` and `ignoreOutput` hand the upstream's subscription
+/// to the downstream and return the downstream's demand from `receive(_:)` as it is (`.max(1)` for an
+/// element a filter drops) (OpenCombine FilterTests, CompactMapTests, ScanTests, MapErrorTests,
+/// IgnoreOutputTests).
+@Suite struct PassThroughOperatorDemandTests {
+    private func check<P: Publisher>(_ makeOperator: (ManualPublisher<Int, TestError>) -> P) -> (ManualPublisher<Int, TestError>, ManualSubscriber<P.Output, P.Failure>) {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<P.Output, P.Failure>(demandPerValue: .max(3))
+        makeOperator(upstream).subscribe(subscriber)
+        return (upstream, subscriber)
+    }
+
+    @Test func filterReturnsTheDownstreamsDemandAndOneForADroppedElement() {
+        let (upstream, subscriber) = check { $0.filter { $0 > 1 } }
+        #expect(subscriber.subscription as AnyObject === upstream.subscription)
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.send(2) == .max(3))
+        subscriber.subscription?.request(.max(5))
+        subscriber.subscription?.cancel()
+        #expect(upstream.subscription.events == [.requested(.max(5)), .cancelled])
+    }
+
+    @Test func compactMapReturnsTheDownstreamsDemandAndOneForNil() {
+        let (upstream, subscriber) = check { $0.compactMap { $0 > 1 ? String($0) : nil } }
+        #expect(subscriber.subscription as AnyObject === upstream.subscription)
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.send(2) == .max(3))
+        #expect(subscriber.values == ["2"])
+    }
+
+    @Test func scanReturnsTheDownstreamsDemand() {
+        let (upstream, subscriber) = check { $0.scan(0, +) }
+        #expect(subscriber.subscription as AnyObject === upstream.subscription)
+        #expect(upstream.send(1) == .max(3))
+        #expect(upstream.send(2) == .max(3))
+        #expect(subscriber.values == [1, 3])
+    }
+
+    @Test func mapErrorPassesTheSubscriptionAndMapsTheFailure() {
+        let (upstream, subscriber) = check { $0.mapError { _ in TestError.other } }
+        #expect(subscriber.subscription as AnyObject === upstream.subscription)
+        #expect(upstream.send(1) == .max(3))
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.completions == [.failure(.other)])
+    }
+
+    // Combine's ignoreOutput asks the upstream for `.unlimited` and hands its subscription on.
+    @Test func ignoreOutputRequestsUnlimitedAndHandsTheSubscriptionOn() {
+        let (upstream, subscriber) = check { $0.ignoreOutput() }
+        #expect(subscriber.subscription as AnyObject === upstream.subscription)
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
+        upstream.send(completion: .finished)
+        #expect(subscriber.completions == [.finished])
+    }
+}

@@ -31,4 +31,34 @@ import Testing
         Fail<Int, TestError>(error: .oops).handleEvents().subscribe(failing)
         #expect(failing.completion == .failure(.oops))
     }
+
+    // Combine: the request hook sees every request, `.none` included, which goes upstream as it is; the
+    // cancel hook runs once, and the hooks are released at the end (OpenCombine HandleEventsTests).
+    @Test func hooksSeeEveryRequestAndOneCancel() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        var hooked: [String] = []
+        upstream.handleEvents(receiveSubscription: { _ in hooked.append("subscription") },
+                              receiveCancel: { hooked.append("cancel") },
+                              receiveRequest: { hooked.append("request \($0)") }).subscribe(subscriber)
+        subscriber.subscription?.request(.none)
+        subscriber.subscription?.request(.max(2))
+        subscriber.subscription?.cancel()
+        subscriber.subscription?.cancel()
+        subscriber.subscription?.request(.max(1))
+        #expect(hooked == ["subscription", "request max(0)", "request max(2)", "cancel"])
+        #expect(upstream.subscription.events == [.requested(.none), .requested(.max(2)), .cancelled])
+    }
+
+    // Deliberate difference: Combine's handleEvents passes on what an ill-behaved upstream sends after its
+    // completion; CombineKit drops it (no event after a terminal event).
+    @Test func eventsAfterTheEndAreDropped() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(1))
+        upstream.handleEvents().subscribe(subscriber)
+        upstream.send(completion: .finished)
+        #expect(upstream.send(1) == .none)
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.values == [] && subscriber.completions == [.finished])
+    }
 }

@@ -113,4 +113,17 @@ import Testing
         Fail<Int, TestError>(error: .oops).allSatisfy { _ in true }.subscribe(upstreamFailure)
         #expect(upstreamFailure.events == [.subscription(0), .failure(0, .oops)])
     }
+
+    // Deliberate difference: Combine's reduce ignores `cancel()` before its subscription arrived and then
+    // requests `.unlimited` from the late subscription (OpenCombine ReduceTests); CombineKit's stays
+    // cancelled and cancels the late subscription, so nothing runs for a subscriber that cancelled.
+    @Test func cancelBeforeTheSubscriptionCancelsTheLateOne() throws {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        upstream.reduce(0, +).subscribe(ManualSubscriber<Int, Never>())
+        try #require(upstream.inner != nil)
+        upstream.inner?.cancel()
+        let late = RecordingSubscription()
+        upstream.sendSubscription(late)
+        #expect(late.events == [.cancelled])
+    }
 }

@@ -52,4 +52,31 @@ import Testing
     @Test func descriptionIsSink() {
         #expect(Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in }).description == "Sink")
     }
+
+    // Combine: a sink delivers a value and a completion that arrive before any subscription, then nothing
+    // more (OpenCombine SinkTests, testReceiveValueWithoutSubscription).
+    @Test func deliversEventsThatArriveWithoutASubscription() {
+        var values = 0
+        var completions = 0
+        let sink = Subscribers.Sink<Int, TestError>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in values += 1 })
+        #expect(sink.receive(1) == .none)
+        sink.receive(completion: .finished)
+        #expect(sink.receive(2) == .none)
+        sink.receive(completion: .failure(.oops))
+        #expect(values == 1 && completions == 1)
+        let late = RecordingSubscription()
+        sink.receive(subscription: late)
+        #expect(late.events == [.cancelled])
+    }
+
+    // Deliberate difference: Combine ignores `cancel()` before a subscription arrived (the later
+    // subscription is then honoured); CombineKit's cancelled sink stays cancelled and cancels it.
+    @Test func cancelBeforeASubscriptionCancelsTheLaterOne() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in Issue.record("value after cancel") })
+        sink.cancel()
+        let late = RecordingSubscription()
+        sink.receive(subscription: late)
+        #expect(late.events == [.cancelled])
+        _ = sink.receive(1)
+    }
 }

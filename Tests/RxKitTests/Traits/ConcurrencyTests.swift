@@ -121,6 +121,42 @@ import Testing
         await #expect(throws: TestError.self) { for try await _ in bad.values {} }
     }
 
+    /// The async `create`'s task sends without pause while the subscriber disposes from another thread:
+    /// once `dispose()` has returned, no element reaches the observer (a delivery in progress finishes
+    /// before disposal returns). Event grammar: nothing after the subscription is disposed.
+    @Test func noElementReachesTheObserverAfterDisposeReturns() {
+        final class Flags: @unchecked Sendable {
+            private let lock = NSLock()
+            private var disposed = false
+            private var late = 0
+            func markDisposed() { lock.withLock { disposed = true } }
+            func element() { lock.withLock { if disposed { late += 1 } } }
+            var lateElements: Int { lock.withLock { late } }
+        }
+        for _ in 0..<200 {
+            let flags = Flags()
+            let first = DispatchSemaphore(value: 0)
+            let source = Observable<Int>.create { observer in
+                var index = 0
+                while !Task.isCancelled {
+                    index += 1
+                    observer.onNext(index)
+                    if index.isMultiple(of: 64) { await Task.yield() }
+                }
+            }
+            let subscription = source.subscribe(onNext: { value in
+                flags.element()
+                if value == 1 { first.signal() }
+            })
+            first.wait()
+            subscription.dispose()
+            flags.markDisposed()
+            // Give the task's loop a chance to send more: any element now would be late.
+            for _ in 0..<1_000 { _ = flags.lateElements }
+            #expect(flags.lateElements == 0, "an element arrived after dispose() returned")
+        }
+    }
+
     @Test func disposingCancelsTheAsyncWork() async {
         let delta = await Resources.measure {
             let started = Signal(), cancelled = Signal()

@@ -121,40 +121,54 @@ import Testing
         await #expect(throws: TestError.self) { for try await _ in bad.values {} }
     }
 
-    /// The async `create`'s task sends without pause while the subscriber disposes from another thread:
-    /// once `dispose()` has returned, no element reaches the observer (a delivery in progress finishes
-    /// before disposal returns). Event grammar: nothing after the subscription is disposed.
-    @Test func noElementReachesTheObserverAfterDisposeReturns() {
-        final class Flags: @unchecked Sendable {
+    /// The async `create`'s task is inside a delivery when another thread disposes: `dispose()` returns only
+    /// after that delivery has ended, so once it has returned the observer is never called (RxSwift's
+    /// grammar: nothing reaches an observer after its subscription is disposed). The test holds the delivery
+    /// until the disposing thread has returned or a bound has passed; with the delivery still running, it
+    /// checks whether `dispose()` returned.
+    @Test func disposeWaitsForADeliveryInProgressSoNothingFollowsIt() {
+        final class Flag: @unchecked Sendable {
             private let lock = NSLock()
-            private var disposed = false
-            private var late = 0
-            func markDisposed() { lock.withLock { disposed = true } }
-            func element() { lock.withLock { if disposed { late += 1 } } }
-            var lateElements: Int { lock.withLock { late } }
+            private var set = false
+            func raise() { lock.withLock { set = true } }
+            var isSet: Bool { lock.withLock { set } }
         }
-        for _ in 0..<200 {
-            let flags = Flags()
-            let first = DispatchSemaphore(value: 0)
-            let source = Observable<Int>.create { observer in
-                var index = 0
-                while !Task.isCancelled {
-                    index += 1
-                    observer.onNext(index)
-                    if index.isMultiple(of: 64) { await Task.yield() }
-                }
+        let disposeReturned = Flag()
+        let returnedDuringDelivery = Flag()
+        let inDelivery = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let deliveryEnded = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { observer in
+            var index = 0
+            while !Task.isCancelled {
+                index += 1
+                observer.onNext(index)
+                await Task.yield()
             }
-            let subscription = source.subscribe(onNext: { value in
-                flags.element()
-                if value == 1 { first.signal() }
-            })
-            first.wait()
-            subscription.dispose()
-            flags.markDisposed()
-            // Give the task's loop a chance to send more: any element now would be late.
-            for _ in 0..<1_000 { _ = flags.lateElements }
-            #expect(flags.lateElements == 0, "an element arrived after dispose() returned")
         }
+        let subscription = source.subscribe(onNext: { value in
+            if disposeReturned.isSet { returnedDuringDelivery.raise() }
+            guard value == 1 else { return }
+            inDelivery.signal()
+            proceed.wait()
+            if disposeReturned.isSet { returnedDuringDelivery.raise() }
+            deliveryEnded.signal()
+        })
+        struct Handle: @unchecked Sendable { let disposable: Disposable }  // disposing is thread-safe
+        let handle = Handle(disposable: subscription)
+        inDelivery.wait()
+        let disposed = DispatchSemaphore(value: 0)
+        Thread {
+            handle.disposable.dispose()
+            disposeReturned.raise()
+            disposed.signal()
+        }.start()
+        // Only a bound on how long to give the disposing thread (it must not return while the delivery runs).
+        let returnedEarly = disposed.wait(timeout: .now() + .milliseconds(200)) == .success
+        proceed.signal()
+        deliveryEnded.wait()
+        if !returnedEarly { disposed.wait() }
+        #expect(!returnedDuringDelivery.isSet, "dispose() returned while a delivery was still running")
     }
 
     @Test func disposingCancelsTheAsyncWork() async {

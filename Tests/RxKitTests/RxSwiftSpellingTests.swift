@@ -11,7 +11,7 @@ import Testing
 @Suite struct RxSwiftSpellingTests {
     struct Failure: Error {}
     /// An object for the `with:`/`withUnretained` spellings, which take a class instance.
-    final class Owner {}
+    final class Owner: ReactiveCompatible {}
     let owner = Owner()
 
     // MARK: Observable creation (RxSwift: Observable+Create, Just, Empty, Never, Error, Sequence, Range,
@@ -284,6 +284,89 @@ import Testing
         _ = Observable.just(1).toBlocking().materialize()
     }
 
+    // MARK: Arity families and trait operators
+    func aritiesAndTraitOperators(_ a: Observable<Int>, _ scheduler: SchedulerType) {
+        _ = Observable.zip(a, a, a, a, a, a, a, a)
+        _ = Observable.zip(a, a, a, a, a, a, a, a) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
+        _ = Observable.combineLatest(a, a, a, a, a, a, a, a)
+        _ = a.withLatestFrom(a).withLatestFrom(a) { $1 }
+        let single = Single.just(1)
+        _ = Single.zip(single, single, single) { $0 + $1 + $2 }
+        _ = Single.zip([single, single])
+        _ = single.flatMapMaybe { Maybe.just($0) }
+        _ = single.flatMapCompletable { _ in Completable.empty() }
+        _ = single.asMaybe()
+        _ = single.asCompletable()
+        _ = single.do(onSuccess: { _ in }, afterSuccess: { _ in }, onError: { _ in }, afterError: { _ in },
+                      onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        _ = single.retry(2)
+        _ = single.timeout(.seconds(1), scheduler: scheduler)
+        _ = single.catch { _ in Single.just(0) }
+        _ = single.subscribe(with: owner, onSuccess: { _, _ in }, onFailure: { _, _ in }, onDisposed: { _ in })
+        _ = single.subscribe { (_: Result<Int, Error>) in }
+        _ = single.map { $0 }.filter { $0 > 0 }
+        _ = Single<Int>.deferred { Single.just(1) }
+        _ = Single.just(1).asObservable().asSingle()
+        let maybe = Maybe.just(1)
+        _ = maybe.ifEmpty(default: 0)
+        _ = maybe.ifEmpty(switchTo: Single.just(0))
+        _ = maybe.flatMap { Maybe.just($0) }
+        _ = maybe.catchAndReturn(0)
+        let completable = Completable.empty()
+        _ = completable.andThen(Completable.empty())
+        _ = completable.andThen(Maybe.just(1))
+        _ = completable.andThen(Observable.just(1))
+        _ = Completable.zip(completable, completable)
+        _ = Completable.concat(completable, completable)
+        _ = completable.catch { _ in .empty() }
+        _ = Completable.error(Failure())
+        let infallible = Infallible.just(1)
+        _ = infallible.map { $0 }.filter { $0 > 0 }.flatMapLatest { Infallible.just($0) }
+        _ = infallible.scan(0) { $0 + $1 }
+        _ = infallible.distinctUntilChanged()
+        _ = Infallible.combineLatest(infallible, infallible)
+        _ = Infallible.zip(infallible, infallible)
+        _ = infallible.asDriver()
+        _ = infallible.bind(to: PublishRelay<Int>())
+        _ = infallible.subscribe(with: owner, onNext: { _, _ in })
+    }
+
+    func sharedSequences(_ scheduler: SchedulerType) {
+        let driver = Driver.just(1)
+        let relay = BehaviorRelay(value: 0)
+        _ = driver.drive(relay)
+        _ = driver.drive(onNext: { _ in }, onCompleted: {}, onDisposed: {})
+        _ = driver.drive(with: owner, onNext: { _, _ in })
+        _ = driver.drive { (_: Observable<Int>) in Disposables.create() }
+        _ = driver.flatMapLatest { Driver.just($0) }
+        _ = driver.flatMapFirst { Driver.just($0) }
+        _ = driver.withLatestFrom(driver)
+        _ = driver.startWith(0)
+        _ = driver.scan(0) { $0 + $1 }
+        _ = driver.debounce(.seconds(1))
+        _ = driver.throttle(.seconds(1), latest: true)
+        _ = driver.delay(.seconds(1))
+        _ = driver.compactMap { Optional($0) }
+        _ = driver.asObservable()
+        _ = relay.asDriver()
+        _ = PublishRelay<Int>().asSignal()
+        let signal = Signal.just(1)
+        _ = signal.emit(to: PublishRelay<Int>())
+        _ = signal.emit(with: owner, onNext: { _, _ in })
+        _ = signal.emit(onNext: { _ in }, onCompleted: {}, onDisposed: {})
+        _ = Driver.merge(driver, driver)
+        _ = Driver.zip(driver, driver)
+        _ = Driver.from([1, 2])
+        _ = Driver.of(1, 2)
+        _ = Driver<Int>.interval(.seconds(1))
+        _ = Driver<Int>.timer(.seconds(1), period: .seconds(1))
+        _ = Driver.deferred { Driver.just(1) }
+        _ = ControlEvent<Int>(events: Observable.just(1)).asSignal()
+        _ = ControlProperty<Int>(values: Observable.just(1), valueSink: AnyObserver { _ in }).asDriver()
+        _ = Observable.just(1).bind(to: Binder<Int>(owner) { _, _ in })
+        _ = owner.rx
+    }
+
     @Test func theSpellingsRun() throws {
         let scheduler = TestScheduler(initialClock: 0)
         creation(scheduler)
@@ -291,7 +374,11 @@ import Testing
         transforming(.just(1), scheduler)
         timeAndUtility(.just(1), scheduler)
         subscribing(.just(1))
-        SharingScheduler.mock(scheduler: scheduler) { traits(scheduler) }  // `drive` wants the main thread otherwise
+        SharingScheduler.mock(scheduler: scheduler) {
+            traits(scheduler)
+            aritiesAndTraitOperators(.just(1), scheduler)
+            sharedSequences(scheduler)
+        }  // `drive` wants the main thread otherwise
         subjectsAndSchedulers()
         try testingAndBlocking()
         #expect(try Observable.of(1, 2).toBlocking().toArray() == [1, 2])

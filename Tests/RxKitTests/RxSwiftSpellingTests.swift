@@ -367,6 +367,34 @@ import Testing
         _ = owner.rx
     }
 
+    // MARK: More RxSwift/RxTest spellings (compiled, not run: the XCTest assertions belong in XCTest cases)
+    func moreSpellings(_ a: Observable<Int>, _ scheduler: SchedulerType) async throws {
+        _ = a.asObservable().subscribe(on: scheduler).observe(on: MainScheduler.instance)
+        _ = a.buffer(timeSpan: .milliseconds(10), count: 10, scheduler: scheduler).map { $0.count }
+        _ = a.toArray().map { $0.count }
+        _ = a.takeLast(2)
+        _ = a.skip(until: a).take(until: a)
+        _ = a.map { _ in Data() }.decode(type: [Int].self, decoder: JSONDecoder())
+        _ = Observable.just(Optional(1)).compactMap { $0 }
+        _ = a.subscribe(AnyObserver<Int> { _ in })
+        _ = a.do(onSubscribe: {})
+        _ = try await Single.just(1).value
+        _ = try await Maybe.just(1).value
+        for try await _ in a.values {}
+        for await _ in Infallible.just(1).values {}
+        let scheduler = TestScheduler(initialClock: 0, resolution: 1, simulateProcessingDelay: true)
+        let observer = scheduler.createObserver(Int.self)
+        XCTAssertEqual(observer.events, [])
+        XCTAssertRecordedElements(observer.events, [])
+        _ = Recorded.next(1, 1).time
+        _ = Event.next(1).element
+        _ = Event<Int>.completed.isStopEvent
+        _ = Event<Int>.error(Failure()).error
+        _ = try BehaviorSubject(value: 1).value()
+        _ = ReplaySubject<Int>.create(bufferSize: 1).asObserver()
+        _ = PublishSubject<Int>().asObservable()
+    }
+
     @Test func theSpellingsRun() throws {
         let scheduler = TestScheduler(initialClock: 0)
         creation(scheduler)

@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["RxKit", "ParityHarness", "CurrencySample", "LocationSearchSample", "PostsSample",
                                                       "TodoListSample", "LiveQuerySample"],
                           path: "Samples/Demo"),
-        .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest"]),
+        .testTarget(name: "RxKitTests", dependencies: ["RxKit", "RxKitTest", "RxKitBlocking"]),
         .testTarget(name: "RxKitBlockingTests", dependencies: ["RxKitBlocking", "RxKit"]),
         // App-style use of RxKit in Swift 6 language mode, with no @preconcurrency import: must build warning-free.
         .testTarget(name: "Swift6ModeTests", dependencies: ["RxKit", "RxKitTest"], swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -87,20 +87,27 @@ import Testing
                           return published
                       },
                       .same(as: [.value(210, 1), .value(220, 2), .finished(300)]))
-        for script in Scripts.standard + [Scripts.bursts] {
-            parity.expect(script,
-                          rx: { input in
-                              let replayed = input.replay(2)
-                              _ = replayed.connect()
-                              return replayed
-                          },
-                          combine: { input in
-                              let subject = ReplayingSubject<Int, ParityError>(bufferSize: 2)
-                              let replayed = input.multicast(subject: subject)
-                              keep.keep(subject, AnyCancellable(replayed.connect()))
-                              return replayed
-                          })
+        let replayRx: (Observable<Int>) -> Observable<Int> = { input in
+            let replayed = input.replay(2)
+            _ = replayed.connect()
+            return replayed
         }
+        let replayCombine: (AnyPublisher<Int, ParityError>) -> Publishers.Multicast<AnyPublisher<Int, ParityError>, ReplayingSubject<Int, ParityError>> = { input in
+            let subject = ReplayingSubject<Int, ParityError>(bufferSize: 2)
+            let replayed = input.multicast(subject: subject)
+            keep.keep(subject, AnyCancellable(replayed.connect()))
+            return replayed
+        }
+        for script in Scripts.standard + [Scripts.bursts] where script.name != Scripts.cold.name {
+            parity.expect(script, rx: replayRx, combine: replayCombine)
+        }
+        // The cold input ends before the subscription. RxSwift's `replay(_:)` is `multicast { ReplaySubject }`:
+        // the connection's subject is dropped when the source terminates, so a later subscriber waits on a
+        // fresh one (RxSwift MulticastTests, testReplayCount_Complete); Combine's `multicast(subject:)` keeps its
+        // one subject, which replays.
+        parity.expect(Scripts.cold, rx: replayRx, combine: replayCombine,
+                      .difference("Rx replay(_:) drops its subject when the connection ends; Combine multicast(subject:) keeps it",
+                                  rx: [], combine: [.value(200, 2), .value(200, 3), .finished(200)]))
         // refCount / autoconnect: connects on the first subscriber (here the recording one, at 200).
         parity.expect(Scripts.cold, rx: { $0.publish().refCount() }, combine: { $0.multicast { PassthroughSubject<Int, ParityError>() }.autoconnect() },
                       .same(as: ParityTimeline([.value(210, 1), .value(220, 2), .value(230, 3), .finished(240)]).subscribed([200])))

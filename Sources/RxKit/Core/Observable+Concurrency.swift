@@ -59,23 +59,31 @@ extension ObservableType {
     }
 }
 
-/// The observer an async `create` task sends to. Disposal empties it at once, so the subscription's
-/// sinks are released even while the cancelled task is still winding down.
+/// The observer an async `create` task sends to. Delivery and disposal are serialised by a recursive
+/// lock held across each delivery: disposal waits for a delivery in progress on another thread to end,
+/// and once it has returned no event reaches the observer (a delivery checks for disposal under the same
+/// lock). An observer disposing from inside its own delivery (same thread) gets through at once. Disposal
+/// also empties the slot, so the subscription's sinks are released while the cancelled task winds down.
 private final class AsyncObserverSlot<Element>: @unchecked Sendable {
-    private let lock = Lock()
-    private var observer: AnyObserver<Element>?
+    private let gate = RecursiveLock()
+    private var observer: AnyObserver<Element>?  // under `gate`
 
     init(_ observer: AnyObserver<Element>) {
         self.observer = observer
     }
 
     func on(_ event: Event<Element>) {
-        let observer = lock.withLock { self.observer }
+        gate.lock()
+        defer { gate.unlock() }
         observer?.on(event)
     }
 
     func clear() {
-        lock.withLock { observer = nil }
+        gate.lock()
+        let observer = self.observer
+        self.observer = nil
+        gate.unlock()
+        withExtendedLifetime(observer) {}  // released outside the lock
     }
 }
 

@@ -31,6 +31,17 @@ extension ObservableType {
         })
     }
 
+    /// Subscribes `onNext`, called with `object` (held weakly: nothing is called once it is gone); errors go
+    /// to `Hooks.defaultErrorHandler`. Same as RxCocoa's `bind(with:onNext:)`.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        subscribe(onNext: { [weak object] value in
+            guard let object else { return }
+            onNext(object, value)
+        }, onError: { error in
+            Hooks.reportUnhandled(BindingError(target: "bind(with:onNext:)", underlying: error))
+        })
+    }
+
     /// Binds to publish relays: elements become `accept` calls.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
         bindToRelays("PublishRelay") { element in relays.forEach { $0.accept(element) } }

@@ -16,6 +16,26 @@ import Testing
         #expect(binding?.description.contains("PublishRelay") == true)
     }
 
+    // RxCocoa's bind(with:onNext:): the object is passed along and held weakly; an error is not an observer's
+    // to handle (RxCocoa traps in debug builds; RxKit reports it).
+    @Test func bindWithAnObjectPassesItAndHoldsItWeakly() {
+        final class Owner { var got: [Int] = [] }
+        var owner: Owner? = Owner()
+        weak let weakOwner = owner
+        let subject = PublishSubject<Int>()
+        let subscription = subject.bind(with: owner!, onNext: { $0.got.append($1) })
+        subject.onNext(1)
+        #expect(owner?.got == [1])
+        owner = nil
+        #expect(weakOwner == nil, "bind(with:) kept the object alive")
+        subject.onNext(2)
+        subscription.dispose()
+        let reported = recordingUnhandledErrors {
+            _ = Observable<Int>.error(testError).bind(with: Owner(), onNext: { _, _ in })
+        }.map(\.error)
+        #expect((reported.first as? BindingError)?.underlying as? TestError == testError)
+    }
+
     @Test func unhandledSubscribeErrorGoesToTheDefaultErrorHandler() {
         let reported = recordingUnhandledErrors {
             _ = Observable<Int>.error(testError).subscribe(onNext: { _ in })

@@ -121,6 +121,56 @@ import Testing
         await #expect(throws: TestError.self) { for try await _ in bad.values {} }
     }
 
+    /// The async `create`'s task is inside a delivery when another thread disposes: `dispose()` returns only
+    /// after that delivery has ended, so once it has returned the observer is never called (RxSwift's
+    /// grammar: nothing reaches an observer after its subscription is disposed). The test holds the delivery
+    /// until the disposing thread has returned or a bound has passed; with the delivery still running, it
+    /// checks whether `dispose()` returned.
+    @Test func disposeWaitsForADeliveryInProgressSoNothingFollowsIt() {
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var set = false
+            func raise() { lock.withLock { set = true } }
+            var isSet: Bool { lock.withLock { set } }
+        }
+        let disposeReturned = Flag()
+        let returnedDuringDelivery = Flag()
+        let inDelivery = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let deliveryEnded = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { observer in
+            var index = 0
+            while !Task.isCancelled {
+                index += 1
+                observer.onNext(index)
+                await Task.yield()
+            }
+        }
+        let subscription = source.subscribe(onNext: { value in
+            if disposeReturned.isSet { returnedDuringDelivery.raise() }
+            guard value == 1 else { return }
+            inDelivery.signal()
+            proceed.wait()
+            if disposeReturned.isSet { returnedDuringDelivery.raise() }
+            deliveryEnded.signal()
+        })
+        struct Handle: @unchecked Sendable { let disposable: Disposable }  // disposing is thread-safe
+        let handle = Handle(disposable: subscription)
+        inDelivery.wait()
+        let disposed = DispatchSemaphore(value: 0)
+        Thread {
+            handle.disposable.dispose()
+            disposeReturned.raise()
+            disposed.signal()
+        }.start()
+        // Only a bound on how long to give the disposing thread (it must not return while the delivery runs).
+        let returnedEarly = disposed.wait(timeout: .now() + .milliseconds(200)) == .success
+        proceed.signal()
+        deliveryEnded.wait()
+        if !returnedEarly { disposed.wait() }
+        #expect(!returnedDuringDelivery.isSet, "dispose() returned while a delivery was still running")
+    }
+
     @Test func disposingCancelsTheAsyncWork() async {
         let delta = await Resources.measure {
             let started = Signal(), cancelled = Signal()

@@ -44,6 +44,50 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 255)])
     }
 
+    // RxSwift's delay delivers each due event in its own scheduler action, and RxTest's TestScheduler runs
+    // an action due now one tick later: events that fall due together come a tick apart.
+    @Test func eventsDueTogetherArriveInSuccessiveActions() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.completed(0)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.startWith(-1, -2).delay(.seconds(5), scheduler: scheduler) }
+        #expect(res.events == [.next(205, -1), .next(206, -2), .completed(207)])
+    }
+
+    @Test func aCompletionDueWithTheLastElementComesOneTickAfterIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
+        let res = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.next(230, 1), .completed(231)])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+
+    // RxSwift's DelayTests (testDelay_TimeSpan_Completed): a completion alone is shifted by the due time.
+    @Test func aCompletionAfterAnElementBeforeTheSubscriptionIsShifted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .completed(250)])
+        let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
+        #expect(res.events == [.completed(400)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    // RxSwift's DelayTests (testDelay_TimeSpan_Error2): the error is not delayed and drops what waits.
+    @Test func anErrorOvertakesElementsStillWaiting() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .error(550, testError)])
+        let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
+        #expect(res.events == [.next(400, 2), .next(500, 3), .error(550, testError)])
+        #expect(xs.subscriptions == [Subscription(200, 550)])
+    }
+
+    // A burst falling due at once, behind an element that waited: each in its own action, one tick apart,
+    // the first at its due time.
+    @Test func aBurstIsSpreadOneTickApartFromItsDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(220, 3), .next(220, 4), .completed(300)])
+        let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
+        #expect(res.events == [.next(220, 1), .next(230, 2), .next(231, 3), .next(232, 4), .completed(310)])
+    }
+
     @Test func releasesEveryResource() {
         let delta = resourceDelta {
             let scheduler = TestScheduler(initialClock: 0)

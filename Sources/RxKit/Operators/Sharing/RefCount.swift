@@ -8,25 +8,24 @@ extension ConnectableObservableType {
     }
 }
 
-/// Connecting and disconnecting are serialised: one thread at a time makes a transition (outside the lock:
-/// `connect()` and the connection's `dispose()` run the connectable's code), and a count that changes
-/// meanwhile is settled by that thread when its transition ends. So a new connection is asked for only after
-/// the previous one's disposal has returned: a connectable that hands back its current connection while it
-/// is still connected (as RxSwift's do) can never give the new subscriber the connection being disposed,
-/// which would leave it subscribed with nothing connected.
+/// Every change of the connection state — subscribing a subscriber and counting it in, counting it out,
+/// connecting, disconnecting — runs under one recursive lock, held across `connect()` and the connection's
+/// `dispose()`, as RxSwift's `RefCount` holds its lock. So a subscriber arriving on one thread while another
+/// disconnects waits for that disconnection to end, then subscribes to the subject of the connection it
+/// makes (never to the one being disposed); two first subscribers never both connect; and when `subscribe`
+/// returns, the source is connected. The lock is recursive because a synchronous source delivers, and may
+/// terminate, inside `connect()` on the same thread. (RxSwift subscribes to the subject before taking its
+/// lock, so there a subscriber racing a disconnection can end up on the old subject.)
+///
+/// Each connection has an id; a subscriber remembers the id it counted in, and its disposal or terminal
+/// event changes nothing once that connection has ended (its count was reset with it).
 final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
     let source: Source
-    private let lock = Lock()
+    private let lock = RecursiveLock()
     // Under `lock`:
     private var count = 0
-    /// Changes whenever the subscriber count starts from zero again or the connection ends, so late
-    /// bookkeeping from an older round is ignored.
-    private var generation: UInt64 = 0
+    private var connectionID: UInt64 = 0
     private var connection: Disposable?
-    /// The generation `connection` was made for; a connection of an older one is disposed.
-    private var connectionGeneration: UInt64 = 0
-    /// Whether a thread is connecting or disconnecting (see the class).
-    private var isTransitioning = false
 
     init(source: Source) {
         self.source = source
@@ -39,75 +38,63 @@ final class RefCountProducer<Source: ConnectableObservableType>: Producer<Source
         return (sink, subscription)
     }
 
-    /// Counts `sink` in and connects if it is the first; returns its generation.
-    func retain<Observer>(_ sink: RefCountSink<Source, Observer>) -> UInt64 {
+    /// Subscribes `sink` to the connectable, counts it in and connects if it is the first; returns the
+    /// subscription and the id of the connection it counts in, or nil if it has already ended (its
+    /// subject had terminated: nothing to connect). Subscribing under the lock too means a subscriber
+    /// arriving while the last one's departure disconnects waits for that to end, and so subscribes to
+    /// the subject of the connection it then makes (a fresh one for `publish()`), not to the old one.
+    func subscribeAndRetain<Observer>(_ sink: RefCountSink<Source, Observer>) -> (Disposable, UInt64?) {
         lock.lock()
+        defer { lock.unlock() }
+        let subscription = source.subscribe(sink)
+        if sink.isDisposed { return (subscription, nil) }
+        let id = connectionID
+        sink.connectionID = id
         count += 1
-        if count == 1 { generation &+= 1 }
-        sink.generation = generation
-        let generation = self.generation
-        settleLocked()
-        return generation
-    }
-
-    /// One subscriber of `generation` left; the last one disconnects.
-    func release(_ generation: UInt64) {
-        lock.lock()
-        if self.generation == generation, count > 0 {
-            count -= 1
-            if count == 0 { self.generation &+= 1 }
-        }
-        settleLocked()
-    }
-
-    /// The shared sequence terminated for a subscriber of `generation`: the connection is over.
-    func terminated<Observer>(_ sink: RefCountSink<Source, Observer>) {
-        lock.lock()
-        if let generation = sink.generation, self.generation == generation {
-            count = 0
-            self.generation &+= 1
-        }
-        settleLocked()
-    }
-
-    /// Called with `lock` held; returns with it released. Disconnects a connection nobody counts on any
-    /// more and connects while someone is subscribed and nothing is connected, until neither holds —
-    /// unless another thread is making a transition, which then settles this change too.
-    private func settleLocked() {
-        guard !isTransitioning else {
-            lock.unlock()
-            return
-        }
-        while true {
-            if let current = connection, count == 0 || connectionGeneration != generation {
-                connection = nil
-                isTransitioning = true
-                lock.unlock()
-                current.dispose()
-                lock.lock()
-                isTransitioning = false
-            } else if connection == nil, count > 0 {
-                let wanted = generation
-                isTransitioning = true
-                lock.unlock()
-                let made = source.connect()
-                lock.lock()
-                isTransitioning = false
+        if count == 1 {
+            let made = source.connect()
+            // Inside `connect()` a synchronous source may have ended this connection (a terminal event) or
+            // its subscribers may all have left: then nothing keeps it.
+            if connectionID == id, count > 0 {
                 connection = made
-                connectionGeneration = wanted  // if the round ended meanwhile, the next pass disposes it
             } else {
-                break
+                made.dispose()
             }
         }
-        lock.unlock()
+        return (subscription, id)
+    }
+
+    /// One subscriber of connection `id` left; the last one disconnects.
+    func release(_ id: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard connectionID == id, count > 0 else { return }
+        count -= 1
+        if count == 0, let current = connection {
+            connection = nil
+            current.dispose()
+        }
+    }
+
+    /// The shared sequence terminated for a subscriber: the connection it counts in is over.
+    func terminated<Observer>(_ sink: RefCountSink<Source, Observer>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let id = sink.connectionID, connectionID == id else { return }
+        count = 0
+        connectionID &+= 1
+        if let current = connection {
+            connection = nil
+            current.dispose()
+        }
     }
 }
 
 final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable
     where Observer.Element == Source.Element {
     private let parent: RefCountProducer<Source>
-    /// The connection generation this subscriber counts in (guarded by the parent's lock).
-    var generation: UInt64?
+    /// The connection this subscriber counts in (guarded by the parent's lock).
+    var connectionID: UInt64?
 
     init(parent: RefCountProducer<Source>, observer: Observer, cancel: SinkLink?) {
         self.parent = parent
@@ -115,14 +102,13 @@ final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverTy
     }
 
     func run() -> Disposable {
-        let subscription = parent.source.subscribe(self)
+        let (subscription, id) = parent.subscribeAndRetain(self)
         // A subject that had already terminated ended this subscription at once: nothing to connect.
-        if isDisposed { return subscription }
-        let generation = parent.retain(self)
+        guard let id else { return subscription }
         let parent = self.parent
         return Disposables.create {
             subscription.dispose()
-            parent.release(generation)
+            parent.release(id)
         }
     }
 

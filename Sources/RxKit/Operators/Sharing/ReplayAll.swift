@@ -1,7 +1,8 @@
 extension ObservableType {
-    /// `multicast(ReplaySubject.createUnbounded())`: subscribers first get every element so far.
-    /// Same as RxSwift's `replayAll()`.
+    /// `multicast(makeSubject: { ReplaySubject.createUnbounded() })`: subscribers first get every element
+    /// of the current connection so far; each connection has its own subject. Same as RxSwift's
+    /// `replayAll()`.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject.createUnbounded())
+        multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }
 }

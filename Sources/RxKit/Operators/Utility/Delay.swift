@@ -19,8 +19,8 @@ final class DelayProducer<Element>: TimedProducer<Element>, @unchecked Sendable 
     }
 }
 
-/// Queues each event with its due time; one timer at a time delivers everything due, then waits for
-/// the next due time. Upstream events and timer ticks meet in one `SerialDrain`.
+/// Queues each event with its due time; one timer at a time delivers the first event due, then waits
+/// for the next one's due time (at once if it is due already). Upstream events and timer ticks meet in one `SerialDrain`.
 final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
@@ -76,9 +76,12 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
                 }
             }
         case .tick:
+            // One event per scheduler action, as RxSwift's delay: events that fall due together go in
+            // successive actions (under a virtual-time test scheduler, one tick apart).
             timerActive = false
+            guard head < queue.count else { return }
             let now = scheduler.now
-            while head < queue.count, queue[head].due <= now {
+            if queue[head].due <= now {
                 let event = queue[head].event
                 head += 1
                 if event.isStopEvent {

@@ -140,7 +140,7 @@ public enum MigrationTable {
             note: "Rx does not delay errors; Combine delays a failure like a value. Needs a Combine scheduler."),
         row("`delaySubscription`", "`Just(()).delay(for:scheduler:)` + `flatMap` to the source", .same, .manual),
         row("`publish`, `multicast`, `replay`, `replayAll`, `connect`, `refCount`", "`multicast(subject:)`, `multicast(_:)`, `connect()`, `autoconnect()`",
-            .same, .manual, note: "replay(n) is multicast(subject: ReplayingSubject(bufferSize: n))."),
+            .differs, .manual, note: "replay(n) is multicast(subject: ReplayingSubject(bufferSize: n)); Rx makes a fresh subject per connection, Combine keeps one."),
         row("`DisposeBag`", "`Set<AnyCancellable>`", .bridgeOnly, .mechanical, anchor: "disposebag-vs-setanycancellable",
             note: "convert uses CombineKitExt's CancelBag, which keeps DisposeBag's semantics.", apis: ["DisposeBag", "disposed(by:)"]),
     ]

@@ -22,6 +22,22 @@ import Testing
         #expect(RunLoop.SchedulerTimeType(date).advanced(by: 2).date == Date(timeIntervalSince1970: 2))
     }
 
+    // Combine: `OperationQueue.SchedulerTimeType` is its own type (not RunLoop's), a date with a stride in seconds.
+    @Test func operationQueueTimeTypeIsItsOwn() throws {
+        typealias Stride = OperationQueue.SchedulerTimeType.Stride
+        #expect(OperationQueue.SchedulerTimeType.self != RunLoop.SchedulerTimeType.self)
+        #expect(Stride.milliseconds(1_500).timeInterval == 1.5)
+        #expect(Stride.seconds(2) + .milliseconds(500) == Stride(2.5))
+        #expect(Stride.seconds(3) - 1 == 2.0)
+        #expect(Stride(exactly: 7)?.magnitude == 7)
+        let date = Date(timeIntervalSince1970: 0)
+        let start = OperationQueue.SchedulerTimeType(date)
+        #expect(start.advanced(by: 2).date == Date(timeIntervalSince1970: 2))
+        #expect(start.distance(to: start.advanced(by: .seconds(4))) == .seconds(4))
+        let decoded = try JSONDecoder().decode(OperationQueue.SchedulerTimeType.self, from: JSONEncoder().encode(start))
+        #expect(decoded == start)
+    }
+
     @Test func immediateSchedulerRunsAtOnce() {
         var ran = 0
         ImmediateScheduler.shared.schedule { ran += 1 }

@@ -203,3 +203,5 @@ extension Publishers.Buffer {
         }
     }
 }
+
+extension Publishers.Buffer.Inner: PlaygroundShowsDescription {}

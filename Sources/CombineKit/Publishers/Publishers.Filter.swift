@@ -81,7 +81,7 @@ extension Publishers.Filter {
         var lock: InlineLock { InlineLock(in: self) }
 
         @usableFromInline var description: String { "Filter" }
-        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
         @usableFromInline var playgroundDescription: Any { description }
 
         @usableFromInline func receive(subscription: Subscription) {

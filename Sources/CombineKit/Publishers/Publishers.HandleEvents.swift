@@ -62,7 +62,7 @@ extension Publishers.HandleEvents {
         }
 
         var description: String { "HandleEvents" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -99,3 +99,5 @@ extension Publishers.HandleEvents {
         }
     }
 }
+
+extension Publishers.HandleEvents.Inner: PlaygroundShowsDescription {}

@@ -41,7 +41,7 @@ extension Publishers.IgnoreOutput {
         }
 
         var description: String { "IgnoreOutput" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -59,3 +59,5 @@ extension Publishers.IgnoreOutput {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.IgnoreOutput.Inner: PlaygroundShowsDescription {}

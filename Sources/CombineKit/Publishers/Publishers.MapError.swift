@@ -48,7 +48,7 @@ extension Publishers.MapError {
         }
 
         var description: String { "MapError" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -67,3 +67,5 @@ extension Publishers.MapError {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.MapError.Inner: PlaygroundShowsDescription {}

@@ -67,9 +67,10 @@ extension OperationQueue: Scheduler {
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
     public var minimumTolerance: SchedulerTimeType.Stride { 0 }
 
+    /// Adds the action to the queue as one `BlockOperation` (as Combine's scheduler does: one `addOperation(_:)`).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         let box = UncheckedSendable(action)
-        addOperation { box.value() }
+        addOperation(BlockOperation { box.value() })
     }
 
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {

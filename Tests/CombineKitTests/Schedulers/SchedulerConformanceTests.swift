@@ -38,6 +38,19 @@ import Testing
         #expect(decoded == start)
     }
 
+    // Combine: `OperationQueue.schedule(options:_:)` adds one `BlockOperation` with `addOperation(_:)`
+    // (OpenCombine OperationQueueSchedulerTests, checked against Combine).
+    @Test func operationQueueSchedulesOneBlockOperation() {
+        let queue = AddedOperationsQueue()
+        let ran = RunCount()
+        queue.schedule { ran.increment() }
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(ran.value == 1)
+        let added = queue.addedOperations
+        #expect(added.count == 1)
+        #expect(added.first is BlockOperation)
+    }
+
     @Test func immediateSchedulerRunsAtOnce() {
         var ran = 0
         ImmediateScheduler.shared.schedule { ran += 1 }
@@ -50,4 +63,28 @@ import Testing
         let publisher = PassthroughSubject<Int, Never>().throttle(for: 0.5, scheduler: RunLoop.main, latest: true)
         let _: Publishers.Throttle<PassthroughSubject<Int, Never>, RunLoop> = publisher
     }
+}
+
+/// Records the operations added through `addOperation(_:)`.
+private final class AddedOperationsQueue: OperationQueue, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Operation] = []
+    var addedOperations: [Operation] { lock.withLock { recorded } }
+    override func addOperation(_ op: Operation) {
+        lock.withLock { recorded.append(op) }
+        super.addOperation(op)
+    }
+    /// A block added directly is recorded as an extra, plain `Operation` (Combine adds none this way).
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        lock.withLock { recorded.append(Operation()) }
+        super.addOperation(block)
+    }
+}
+
+/// Counts runs of a scheduled action, from any thread.
+private final class RunCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

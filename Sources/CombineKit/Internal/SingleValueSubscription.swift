@@ -84,8 +84,10 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
         case .once: "Once"
         }
     }
-    // As Combine's Just/Optional/Once subscriptions: the value, unlabeled.
-    @usableFromInline var customMirror: Mirror { Mirror(self, unlabeledChildren: [valueAddress.pointee]) }
+    // As Combine's Just/Optional/Once subscriptions: the value, unlabeled (the storage base class not shown).
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: [valueAddress.pointee], ancestorRepresentation: .suppressed)
+    }
     @usableFromInline var playgroundDescription: Any { description }
 
     @usableFromInline func request(_ demand: Subscribers.Demand) {

@@ -83,6 +83,9 @@ import Testing
         #expect(children?.count == 1)
         #expect(children?.first?.0 == nil)
         #expect(children?.first?.1 == 42)
+        var dumped = ""
+        dump(just, to: &dumped)
+        #expect(dumped == "▿ Just #0\n  - 42\n")
     }
 
     @Test func subjectAndFutureConduitsShowTheirParentTwice() {

@@ -5,8 +5,9 @@ extension Publisher where Failure == Never {
     }
 }
 
-/// A publisher that exposes its elements as an asynchronous sequence. The iterator subscribes on
-/// its first `next()` and requests one element per `next()`; cancelling the task cancels the subscription.
+/// A publisher that exposes its elements as an asynchronous sequence. `makeAsyncIterator()` subscribes (as
+/// Combine's does); each `next()` requests one element. Cancelling a task waiting in `next()`, or dropping the
+/// last copy of the iterator, cancels the subscription and ends every waiting `next()` with `nil`.
 public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Never {
     public typealias Element = P.Output
 
@@ -25,16 +26,14 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     public struct Iterator: AsyncIteratorProtocol {
         private let bridge: AsyncBridge<P.Output, Never>
         private let lifetime: AsyncIteratorLifetime
-        private let publisher: P
-
         init(_ publisher: P) {
-            self.publisher = publisher
-            self.bridge = AsyncBridge()
+            let bridge = AsyncBridge<P.Output, P.Failure>()
+            self.bridge = bridge
             self.lifetime = AsyncIteratorLifetime(bridge.cancel)
+            publisher.subscribe(bridge)
         }
 
         public mutating func next() async -> P.Output? {
-            bridge.subscribeIfNeeded(publisher)
             let bridge = self.bridge
             let result = await withTaskCancellationHandler {
                 await bridge.next()

@@ -5,7 +5,10 @@ extension Publisher {
     }
 }
 
-/// A publisher that exposes its elements as a throwing asynchronous sequence (a failure is thrown).
+/// A publisher that exposes its elements as a throwing asynchronous sequence (a failure is thrown once; after it
+/// `next()` returns `nil`). `makeAsyncIterator()` subscribes (as Combine's does); each `next()` requests one
+/// element. Cancelling a task waiting in `next()`, or dropping the last copy of the iterator, cancels the
+/// subscription and ends every waiting `next()` with `nil`.
 public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     public typealias Element = P.Output
 
@@ -24,16 +27,14 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     public struct Iterator: AsyncIteratorProtocol {
         private let bridge: AsyncBridge<P.Output, P.Failure>
         private let lifetime: AsyncIteratorLifetime
-        private let publisher: P
-
         init(_ publisher: P) {
-            self.publisher = publisher
-            self.bridge = AsyncBridge()
+            let bridge = AsyncBridge<P.Output, P.Failure>()
+            self.bridge = bridge
             self.lifetime = AsyncIteratorLifetime(bridge.cancel)
+            publisher.subscribe(bridge)
         }
 
         public mutating func next() async throws -> P.Output? {
-            bridge.subscribeIfNeeded(publisher)
             let bridge = self.bridge
             let result = await withTaskCancellationHandler {
                 await bridge.next()

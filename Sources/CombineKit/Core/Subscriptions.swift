@@ -13,3 +13,8 @@ internal final class EmptySubscription: Subscription, CustomStringConvertible, S
     func cancel() {}
     var description: String { "Empty" }
 }
+
+// Combine's empty subscription reflects as "Empty" with no children.
+extension EmptySubscription: CustomReflectable, PlaygroundShowsDescription {
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}

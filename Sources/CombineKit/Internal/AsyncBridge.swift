@@ -7,104 +7,124 @@ internal final class AsyncIteratorLifetime {
     deinit { onEnd() }
 }
 
-/// The subscriber behind `values`: hands one element per `next()` to a waiting continuation.
-internal final class AsyncBridge<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+/// The subscriber behind `values`, subscribed when the iterator is made (as Combine's is).
+///
+/// Every `next()` parks one continuation and asks for one element: before the subscription arrives the
+/// requests add up and are made at once when it does. Elements go to the parked continuations in order; the
+/// upstream may send none it was not asked for. Completion, cancellation, or an element that arrives while
+/// unsubscribed ends every parked `next()` with `nil`; a failure is thrown by the first parked `next()`, or,
+/// when none is parked, by the next call. After the end every `next()` returns `nil`. Events of an
+/// ill-behaved upstream after the end are ignored.
+internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     typealias Outcome = Result<Input?, Failure>
+    private typealias Waiter = UnsafeContinuation<UncheckedSendable<Outcome>, Never>
 
-    private let lock = Lock()
-    private var subscribed = false
-    private var subscription: Subscription?
-    private var waiting: UnsafeContinuation<UncheckedSendable<Outcome>, Never>?
-    private var pendingRequest = false
-    private var ready: [Outcome] = []
-    private var terminal: Outcome?
-
-    func subscribeIfNeeded<P: Publisher>(_ publisher: P) where P.Output == Input, P.Failure == Failure {
-        lock.lock()
-        let first = !subscribed
-        subscribed = true
-        lock.unlock()
-        if first { publisher.subscribe(self) }
+    private enum Stage {
+        case awaitingSubscription(Subscribers.Demand)
+        case subscribed(Subscription)
+        case ended
     }
 
+    private let lock = Lock()
+    private var stage = Stage.awaitingSubscription(.none)
+    private var waiters: [Waiter] = []
+    /// A failure that arrived while no `next()` was parked, thrown by the next call.
+    private var undeliveredFailure: Failure?
+
     func next() async -> Outcome {
-        let box = await withUnsafeContinuation { (continuation: UnsafeContinuation<UncheckedSendable<Outcome>, Never>) in
+        let box = await withUnsafeContinuation { (waiter: Waiter) in
             lock.lock()
-            if !ready.isEmpty {
-                let outcome = ready.removeFirst()
+            switch stage {
+            case .awaitingSubscription(let demand):
+                waiters.append(waiter)
+                stage = .awaitingSubscription(demand + 1)
                 lock.unlock()
-                continuation.resume(returning: UncheckedSendable(outcome))
-                return
-            }
-            if let terminal = terminal {
+            case .subscribed(let subscription):
+                waiters.append(waiter)
                 lock.unlock()
-                continuation.resume(returning: UncheckedSendable(terminal))
-                return
+                subscription.request(.max(1))
+            case .ended:
+                let failure = undeliveredFailure
+                undeliveredFailure = nil
+                lock.unlock()
+                waiter.resume(returning: UncheckedSendable(failure.map { .failure($0) } ?? .success(nil)))
             }
-            waiting = continuation
-            let subscription = self.subscription
-            if subscription == nil { pendingRequest = true }
-            lock.unlock()
-            subscription?.request(.max(1))
         }
         return box.value
     }
 
     func cancel() {
         lock.lock()
-        let subscription = self.subscription
-        self.subscription = nil
-        terminal = .success(nil)
-        let waiting = self.waiting
-        self.waiting = nil
+        let stage = self.stage
+        self.stage = .ended
+        let waiters = takeWaiters()
         lock.unlock()
-        subscription?.cancel()
-        waiting?.resume(returning: UncheckedSendable(.success(nil)))
+        if case .subscribed(let subscription) = stage {
+            subscription.cancel()
+        }
+        Self.end(waiters)
     }
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard self.subscription == nil, terminal == nil else {
+        guard case .awaitingSubscription(let demand) = stage else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        self.subscription = subscription
-        let request = pendingRequest
-        pendingRequest = false
+        stage = .subscribed(subscription)
         lock.unlock()
-        if request { subscription.request(.max(1)) }
+        if demand > .none {
+            subscription.request(demand)
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        deliver(.success(input))
+        lock.lock()
+        guard case .subscribed = stage else {
+            // Combine's iterator ends the parked calls on an element it cannot have asked for.
+            let waiters = takeWaiters()
+            lock.unlock()
+            Self.end(waiters)
+            return .none
+        }
+        precondition(!waiters.isEmpty,
+                     "Publisher.values received an element it did not request: the upstream publisher must send no more elements than requested.")
+        let waiter = waiters.removeFirst()
+        lock.unlock()
+        waiter.resume(returning: UncheckedSendable(.success(input)))
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let outcome: Outcome
-        switch completion {
-        case .finished: outcome = .success(nil)
-        case .failure(let error): outcome = .failure(error)
+        if case .ended = stage {
+            lock.unlock()
+            return
         }
-        terminal = outcome
-        subscription = nil
-        let waiting = self.waiting
-        self.waiting = nil
+        stage = .ended
+        let waiters = takeWaiters()
+        if case .failure(let error) = completion, waiters.isEmpty {
+            undeliveredFailure = error
+        }
         lock.unlock()
-        waiting?.resume(returning: UncheckedSendable(outcome))
+        guard let first = waiters.first else { return }
+        switch completion {
+        case .finished: first.resume(returning: UncheckedSendable(.success(nil)))
+        case .failure(let error): first.resume(returning: UncheckedSendable(.failure(error)))
+        }
+        Self.end(waiters.dropFirst())
     }
 
-    private func deliver(_ outcome: Outcome) {
-        lock.lock()
-        if let waiting = waiting {
-            self.waiting = nil
-            lock.unlock()
-            waiting.resume(returning: UncheckedSendable(outcome))
-        } else {
-            ready.append(outcome)
-            lock.unlock()
+    private func takeWaiters() -> [Waiter] {
+        let taken = waiters
+        waiters = []
+        return taken
+    }
+
+    private static func end<C: Sequence>(_ waiters: C) where C.Element == Waiter {
+        for waiter in waiters {
+            waiter.resume(returning: UncheckedSendable(.success(nil)))
         }
     }
 }

@@ -136,3 +136,5 @@ internal final class CatchSecondSide<Upstream: Publisher, NewPublisher: Publishe
     func receive(_ input: Input) -> Subscribers.Demand { owner.secondReceived(input) }
     func receive(completion: Subscribers.Completion<Failure>) { owner.secondCompleted(completion) }
 }
+
+extension CatchInner: PlaygroundShowsDescription {}

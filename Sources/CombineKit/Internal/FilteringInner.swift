@@ -27,7 +27,22 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    // As Combine's: CompactMap and DropWhile show no children; Encode and Decode show whether they finished and
+    // their upstream subscription; the others show their downstream.
+    var customMirror: Mirror {
+        switch name {
+        case "CompactMap", "DropWhile", "TryDropWhile":
+            return Mirror(self, children: [:])
+        case "Encode", "Decode":
+            lock.lock()
+            defer { lock.unlock() }
+            var finished = false
+            if case .terminal = status { finished = true }
+            return Mirror(self, children: ["downstream": downstream, "finished": finished, "upstreamSubscription": status])
+        default:
+            return Mirror(self, children: ["downstream": downstream])
+        }
+    }
     var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {

@@ -42,3 +42,5 @@ internal final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream:
     func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
     func cancel() { forwardCancel() }
 }
+
+extension PrefixWhileInner: PlaygroundShowsDescription {}

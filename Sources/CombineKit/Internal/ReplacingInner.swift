@@ -32,7 +32,7 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
     var lock: InlineLock { InlineLock(in: self) }
 
     var description: String { replacesEmpty ? "ReplaceEmpty" : "ReplaceError" }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -124,3 +124,5 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
         forwardCancel()
     }
 }
+
+extension ReplacingInner: PlaygroundShowsDescription {}

@@ -84,7 +84,10 @@ internal class SingleValueSubscription<Downstream: Subscriber>: ManagedBuffer<In
         case .once: "Once"
         }
     }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["value": valueAddress.pointee]) }
+    // As Combine's Just/Optional/Once subscriptions: the value, unlabeled (the storage base class not shown).
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: [valueAddress.pointee], ancestorRepresentation: .suppressed)
+    }
     @usableFromInline var playgroundDescription: Any { description }
 
     @usableFromInline func request(_ demand: Subscribers.Demand) {

@@ -316,7 +316,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         lock.lock()
         defer { lock.unlock() }
         let downstream: Downstream? = isAttached ? downstreamStorage.pointee : nil
-        return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand])
+        // Combine lists the subject twice: as the conduit's parent and as its subject.
+        return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand, "subject": parent as Any])
     }
 
     // MARK: The atomic word (all called with `lock` held)

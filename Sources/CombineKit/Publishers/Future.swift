@@ -124,6 +124,13 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         }
     }
 
+    // Combine's conduit shows its future as `parent` and `subject`, the subscriber, and whether it was asked for a value.
+    override var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "hasAnyDemand": hasDemand, "subject": parent as Any])
+    }
+
     override func cancel() {
         lock.lock()
         downstream = nil

@@ -206,6 +206,11 @@ extension Just {
     public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
         Publishers.Sequence(sequence: elements + [output])
     }
+
+    /// Publishes the elements of `elements`, then the value; Combine's `Just.prepend(_:)`.
+    public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+        Publishers.Sequence(sequence: Array(elements) + [output])
+    }
 }
 
 extension Just where Output: Equatable {

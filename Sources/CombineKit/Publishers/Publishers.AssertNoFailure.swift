@@ -52,7 +52,7 @@ extension Publishers.AssertNoFailure {
         }
 
         var description: String { "AssertNoFailure" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "prefix": prefix]) }
+        var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }
 
         func receive(subscription: Subscription) {
             if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -78,3 +78,5 @@ extension Publishers.AssertNoFailure {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.AssertNoFailure.Inner: PlaygroundShowsDescription {}

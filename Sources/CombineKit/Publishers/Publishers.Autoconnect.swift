@@ -131,3 +131,5 @@ private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream:
         end()
     }
 }
+
+extension AutoconnectInner: PlaygroundShowsDescription {}

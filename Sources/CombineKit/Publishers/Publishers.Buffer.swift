@@ -218,3 +218,5 @@ extension Subscribers.Completion {
         return false
     }
 }
+
+extension Publishers.Buffer.Inner: PlaygroundShowsDescription {}

@@ -49,7 +49,7 @@ extension Publishers.CollectByCount {
         }
 
         var description: String { "CollectByCount" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "buffer": buffer]) }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "upstreamSubscription": status, "buffer": buffer, "count": count]) }
 
         func receive(subscription: Subscription) {
             if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -94,3 +94,5 @@ extension Publishers.CollectByCount {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.CollectByCount.Inner: PlaygroundShowsDescription {}

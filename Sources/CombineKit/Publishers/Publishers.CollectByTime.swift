@@ -171,3 +171,5 @@ extension Publishers.CollectByTime {
         }
     }
 }
+
+extension Publishers.CollectByTime.Inner: PlaygroundShowsDescription {}

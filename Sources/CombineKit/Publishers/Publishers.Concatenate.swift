@@ -72,7 +72,7 @@ extension Publishers.Concatenate {
         }
 
         var description: String { "Concatenate" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "demand": demand]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -145,3 +145,5 @@ extension Publishers.Concatenate {
         }
     }
 }
+
+extension Publishers.Concatenate.Inner: PlaygroundShowsDescription {}

@@ -63,7 +63,7 @@ extension Publishers.Debounce {
         }
 
         var description: String { "Debounce" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "demand": demand]) }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending as Any]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -147,3 +147,5 @@ extension Publishers.Debounce {
         }
     }
 }
+
+extension Publishers.Debounce.Inner: PlaygroundShowsDescription {}

@@ -48,7 +48,7 @@ extension Publishers.Drop {
         }
 
         var description: String { "Drop" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "remaining": remaining]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -82,3 +82,5 @@ extension Publishers.Drop {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.Drop.Inner: PlaygroundShowsDescription {}

@@ -73,7 +73,7 @@ extension Publishers.Filter {
         }
 
         @usableFromInline var description: String { "Filter" }
-        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
         @usableFromInline var playgroundDescription: Any { description }
 
         @usableFromInline func receive(subscription: Subscription) {

@@ -101,7 +101,7 @@ extension Publishers.FlatMap {
         }
 
         @usableFromInline var description: String { "FlatMap" }
-        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "maxPublishers": maxPublishers]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
         @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
@@ -262,4 +262,8 @@ extension Publishers.FlatMap {
             outer.cancel()
         }
     }
+}
+
+extension Publishers.FlatMap.Inner: CustomPlaygroundDisplayConvertible {
+    @usableFromInline var playgroundDescription: Any { description }
 }

@@ -68,7 +68,7 @@ extension Publishers.HandleEvents {
         }
 
         var description: String { "HandleEvents" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         private func currentHooks() -> Publishers.HandleEvents<Upstream>? {
             lock.lock()
@@ -128,3 +128,5 @@ extension Publishers.HandleEvents {
         }
     }
 }
+
+extension Publishers.HandleEvents.Inner: PlaygroundShowsDescription {}

@@ -42,7 +42,7 @@ extension Publishers.IgnoreOutput {
         }
 
         var description: String { "IgnoreOutput" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             downstream.receive(subscription: subscription)
@@ -56,3 +56,5 @@ extension Publishers.IgnoreOutput {
         }
     }
 }
+
+extension Publishers.IgnoreOutput.Inner: PlaygroundShowsDescription {}

@@ -87,7 +87,7 @@ internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConver
     }
 
     @usableFromInline var description: String { name }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
     @usableFromInline var playgroundDescription: Any { description }
 }
 

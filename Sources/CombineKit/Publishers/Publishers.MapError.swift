@@ -48,7 +48,7 @@ extension Publishers.MapError {
         }
 
         var description: String { "MapError" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             downstream.receive(subscription: subscription)
@@ -63,3 +63,5 @@ extension Publishers.MapError {
         }
     }
 }
+
+extension Publishers.MapError.Inner: PlaygroundShowsDescription {}

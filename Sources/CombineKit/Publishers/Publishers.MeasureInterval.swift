@@ -46,7 +46,7 @@ extension Publishers.MeasureInterval {
         }
 
         var description: String { "MeasureInterval" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -76,3 +76,5 @@ extension Publishers.MeasureInterval {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.MeasureInterval.Inner: PlaygroundShowsDescription {}

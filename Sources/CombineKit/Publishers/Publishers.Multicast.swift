@@ -88,3 +88,5 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
     func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
     func cancel() { forwardCancel() }
 }
+
+extension MulticastInner: PlaygroundShowsDescription {}

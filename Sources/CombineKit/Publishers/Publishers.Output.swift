@@ -70,7 +70,7 @@ extension Publishers.Output {
         }
 
         var description: String { "Output" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "range": range]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -110,3 +110,5 @@ extension Publishers.Output {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.Output.Inner: PlaygroundShowsDescription {}

@@ -49,7 +49,7 @@ extension Publishers.Print {
         }
 
         var description: String { "Print" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         private func log(_ message: String) {
             let line = prefix + message
@@ -102,3 +102,5 @@ extension Publishers.Print {
         }
     }
 }
+
+extension Publishers.Print.Inner: PlaygroundShowsDescription {}

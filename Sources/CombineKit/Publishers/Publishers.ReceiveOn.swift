@@ -51,7 +51,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     }
 
     var description: String { "ReceiveOn" }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -109,3 +109,5 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
         if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
 }
+
+extension ReceiveOnInner: PlaygroundShowsDescription {}

@@ -53,7 +53,7 @@ extension Publishers.Retry {
         }
 
         var description: String { "Retry" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "remaining": remaining as Any]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -126,3 +126,5 @@ extension Publishers.Retry {
         }
     }
 }
+
+extension Publishers.Retry.Inner: PlaygroundShowsDescription {}

@@ -100,7 +100,11 @@ extension Publishers.Scan {
         var lock: InlineLock { InlineLock(in: self) }
 
         var description: String { name }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": accumulator]) }
+        // Combine's TryScan also shows its upstream subscription's status; Scan does not.
+        var customMirror: Mirror {
+            name == "TryScan" ? Mirror(self, children: ["downstream": downstream, "status": status, "result": accumulator])
+                : Mirror(self, children: ["downstream": downstream, "result": accumulator])
+        }
 
         func receive(subscription: Subscription) {
             if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -135,3 +139,5 @@ extension Publishers.Scan {
         func cancel() { forwardCancel() }
     }
 }
+
+extension Publishers.Scan.Inner: PlaygroundShowsDescription {}

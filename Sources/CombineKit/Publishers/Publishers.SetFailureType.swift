@@ -46,7 +46,7 @@ extension Publishers.SetFailureType {
         /// The downstream's identifier: this struct only relays its stream.
         var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
         var description: String { "SetFailureType" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             downstream.receive(subscription: subscription)
@@ -61,3 +61,5 @@ extension Publishers.SetFailureType {
         }
     }
 }
+
+extension Publishers.SetFailureType.Inner: PlaygroundShowsDescription {}

@@ -47,7 +47,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
     }
 
     var description: String { "SubscribeOn" }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
@@ -84,3 +84,5 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         }
     }
 }
+
+extension SubscribeOnInner: PlaygroundShowsDescription {}

@@ -269,3 +269,7 @@ extension Publishers.SwitchToLatest {
         }
     }
 }
+
+extension Publishers.SwitchToLatest.Inner: CustomPlaygroundDisplayConvertible {
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -69,7 +69,7 @@ extension Publishers.Throttle {
         }
 
         var description: String { "Throttle" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "demand": demand]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }
@@ -180,3 +180,5 @@ extension Publishers.Throttle {
         }
     }
 }
+
+extension Publishers.Throttle.Inner: PlaygroundShowsDescription {}

@@ -55,7 +55,7 @@ extension Publishers.Timeout {
         }
 
         var description: String { "Timeout" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         private func startTimer() {
             lock.lock()
@@ -138,3 +138,5 @@ extension Publishers.Timeout {
         }
     }
 }
+
+extension Publishers.Timeout.Inner: PlaygroundShowsDescription {}

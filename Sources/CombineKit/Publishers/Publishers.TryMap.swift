@@ -65,7 +65,7 @@ extension Publishers.TryMap {
         }
 
         var description: String { "TryMap" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
         var playgroundDescription: Any { description }
 
         func receive(subscription: Subscription) {

@@ -89,4 +89,9 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         try container.encode(output, forKey: .output)
         try container.encode(completion, forKey: .completion)
     }
+
+    /// Encodes the recording into `encoder`: Combine's spelling of `encode(to:)`, with the same form.
+    public func encode(into encoder: Encoder) throws {
+        try encode(to: encoder)
+    }
 }

@@ -195,5 +195,9 @@ import Testing
         let prepended = Just(3).prepend(1, 2)
         expectEvents(prepended, is: Publishers.Sequence<[Int], Never>.self, [.value(1), .value(2), .value(3), .finished],
                      sameAs: Just(3).generic.prepend(1, 2))
+        // Combine: `Just.prepend(_:)` with a sequence returns `Publishers.Sequence<[Output], Never>` too.
+        let prependedSequence = Just(3).prepend(1...2)
+        expectEvents(prependedSequence, is: Publishers.Sequence<[Int], Never>.self, [.value(1), .value(2), .value(3), .finished],
+                     sameAs: Just(3).generic.prepend(1...2))
     }
 }

@@ -22,6 +22,35 @@ import Testing
         #expect(RunLoop.SchedulerTimeType(date).advanced(by: 2).date == Date(timeIntervalSince1970: 2))
     }
 
+    // Combine: `OperationQueue.SchedulerTimeType` is its own type (not RunLoop's), a date with a stride in seconds.
+    @Test func operationQueueTimeTypeIsItsOwn() throws {
+        typealias Stride = OperationQueue.SchedulerTimeType.Stride
+        #expect(OperationQueue.SchedulerTimeType.self != RunLoop.SchedulerTimeType.self)
+        #expect(Stride.milliseconds(1_500).timeInterval == 1.5)
+        #expect(Stride.seconds(2) + .milliseconds(500) == Stride(2.5))
+        #expect(Stride.seconds(3) - 1 == 2.0)
+        #expect(Stride(exactly: 7)?.magnitude == 7)
+        let date = Date(timeIntervalSince1970: 0)
+        let start = OperationQueue.SchedulerTimeType(date)
+        #expect(start.advanced(by: 2).date == Date(timeIntervalSince1970: 2))
+        #expect(start.distance(to: start.advanced(by: .seconds(4))) == .seconds(4))
+        let decoded = try JSONDecoder().decode(OperationQueue.SchedulerTimeType.self, from: JSONEncoder().encode(start))
+        #expect(decoded == start)
+    }
+
+    // Combine: `OperationQueue.schedule(options:_:)` adds one `BlockOperation` with `addOperation(_:)`
+    // (OpenCombine OperationQueueSchedulerTests, checked against Combine).
+    @Test func operationQueueSchedulesOneBlockOperation() {
+        let queue = AddedOperationsQueue()
+        let ran = RunCount()
+        queue.schedule { ran.increment() }
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(ran.value == 1)
+        let added = queue.addedOperations
+        #expect(added.count == 1)
+        #expect(added.first is BlockOperation)
+    }
+
     @Test func immediateSchedulerRunsAtOnce() {
         var ran = 0
         ImmediateScheduler.shared.schedule { ran += 1 }
@@ -34,4 +63,28 @@ import Testing
         let publisher = PassthroughSubject<Int, Never>().throttle(for: 0.5, scheduler: RunLoop.main, latest: true)
         let _: Publishers.Throttle<PassthroughSubject<Int, Never>, RunLoop> = publisher
     }
+}
+
+/// Records the operations added through `addOperation(_:)`.
+private final class AddedOperationsQueue: OperationQueue, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Operation] = []
+    var addedOperations: [Operation] { lock.withLock { recorded } }
+    override func addOperation(_ op: Operation) {
+        lock.withLock { recorded.append(op) }
+        super.addOperation(op)
+    }
+    /// A block added directly is recorded as an extra, plain `Operation` (Combine adds none this way).
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        lock.withLock { recorded.append(Operation()) }
+        super.addOperation(block)
+    }
+}
+
+/// Counts runs of a scheduled action, from any thread.
+private final class RunCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

@@ -1,0 +1,106 @@
+import CombineKit
+import Foundation
+import Testing
+
+/// Combine's subscriptions describe themselves by operator name (in `print()`, debuggers and playgrounds) and
+/// reflect their state as mirror children; these are the names and labels Combine uses (as OpenCombine's
+/// reflection tests record them against Combine).
+@Suite struct OperatorReflectionTests {
+    private func subscription<P: Publisher>(of publisher: P) -> Subscription? {
+        let subscriber = ManualSubscriber<P.Output, P.Failure>()
+        publisher.subscribe(subscriber)
+        return subscriber.subscription
+    }
+
+    private func labels(_ subject: Any?) -> [String?] {
+        guard let subject else { return ["no subscription"] }
+        return (subject as? CustomReflectable)?.customMirror.children.map(\.label) ?? ["not reflectable"]
+    }
+
+    private func child(_ label: String, of subject: Any?) -> String? {
+        guard let subject else { return nil }
+        return (subject as? CustomReflectable)?.customMirror.children.first { $0.label == label }.map { String(describing: $0.value) }
+    }
+
+    private func playground(_ subject: Any?) -> String? {
+        guard let subject else { return nil }
+        return (subject as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+    }
+
+    @Test func scanShowsItsResultAndTryScanAlsoItsStatus() {
+        let subject = Silent<Int, Never>()
+        let scan = subscription(of: subject.scan(0, +))
+        #expect((scan as? CustomStringConvertible)?.description == "Scan")
+        #expect(playground(scan) == "Scan")
+        #expect(labels(scan) == ["downstream", "result"])
+        #expect(child("result", of: scan) == "0")
+        let tryScan = subscription(of: subject.tryScan(0, +))
+        #expect(playground(tryScan) == "TryScan")
+        #expect(labels(tryScan) == ["downstream", "status", "result"])
+    }
+
+    @Test func elementwiseOperatorsShowNoChildren() {
+        let subject = Silent<Int, TestError>()
+        for (name, inner) in [("Drop", subscription(of: subject.dropFirst(2))), ("MapError", subscription(of: subject.mapError { $0 })),
+                              ("Filter", subscription(of: subject.filter { _ in true })),
+                              ("CompactMap", subscription(of: subject.compactMap { $0 })),
+                              ("IgnoreOutput", subscription(of: subject.ignoreOutput()))] {
+            #expect(playground(inner) == name)
+            #expect(labels(inner) == [], "\(name)")
+        }
+        #expect(labels(subscription(of: subject.tryFilter { _ in true })) == ["downstream"])
+    }
+
+    @Test func assertNoFailureShowsWhereItWasWritten() {
+        let inner = subscription(of: Silent<Int, TestError>().assertNoFailure("PREFIX", file: "Feature.swift", line: 12))
+        #expect(labels(inner) == ["file", "line", "prefix"])
+        #expect(child("file", of: inner) == "Feature.swift")
+        #expect(child("line", of: inner) == "12")
+        #expect(playground(inner) == "AssertNoFailure")
+    }
+
+    @Test func debounceAndCollectByCountShowTheirState() {
+        let subject = Silent<Int, Never>()
+        let debounce = subscription(of: subject.debounce(for: .seconds(1), scheduler: DispatchQueue.main))
+        #expect(labels(debounce) == ["downstream", "downstreamDemand", "currentValue"])
+        #expect(child("currentValue", of: debounce) == "nil")
+        let collect = subscription(of: subject.collect(3))
+        #expect(labels(collect) == ["downstream", "upstreamSubscription", "buffer", "count"])
+        #expect(child("count", of: collect) == "3")
+    }
+
+    @Test func encodeShowsWhetherItFinished() {
+        let inner = subscription(of: Silent<Int, Never>().encode(encoder: JSONEncoder()))
+        #expect(labels(inner) == ["downstream", "finished", "upstreamSubscription"])
+        #expect(child("finished", of: inner) == "false")
+    }
+
+    @Test func emptySubscriptionAndSingleValueSubscriptions() throws {
+        #expect(playground(Subscriptions.empty) == "Empty")
+        #expect(labels(Subscriptions.empty) == [])
+        let just = try #require(subscription(of: Just(42)))
+        let children = (just as? CustomReflectable)?.customMirror.children.map { ($0.label, $0.value as? Int) }
+        #expect(children?.count == 1)
+        #expect(children?.first?.0 == nil)
+        #expect(children?.first?.1 == 42)
+        var dumped = ""
+        dump(just, to: &dumped)
+        #expect(dumped == "▿ Just #0\n  - 42\n")
+    }
+
+    @Test func subjectAndFutureConduitsShowTheirParentTwice() {
+        let passthrough = subscription(of: PassthroughSubject<Int, Never>())
+        #expect(labels(passthrough) == ["parent", "downstream", "demand", "subject"])
+        #expect(child("subject", of: passthrough)?.contains("PassthroughSubject") == true)
+        let future = subscription(of: Future<Int, Never> { _ in })
+        #expect(labels(future) == ["parent", "downstream", "hasAnyDemand", "subject"])
+        #expect(child("hasAnyDemand", of: future) == "false")
+    }
+}
+
+/// An upstream that only hands over the empty subscription (no subject or sequence the operators could fuse with).
+private struct Silent<Output, Failure: Error>: Publisher {
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: Subscriptions.empty)
+    }
+}

@@ -137,3 +137,16 @@ extension DispatchQueue: Scheduler {
         return AnyCancellable { timer.cancel() }
     }
 }
+
+extension Scheduler {
+    /// This scheduler as a `DispatchQueue`, when it is one and `options` ask for nothing beyond a plain
+    /// `async`; otherwise `nil`. For a per-element path that hands its closure to the queue as a block
+    /// (`asyncUnchecked`), with no allocation beyond the queue's own, where `schedule(options:_:)` takes a
+    /// Swift closure that it must wrap.
+    @inline(__always)
+    package func plainDispatchQueue(options: SchedulerOptions?) -> DispatchQueue? {
+        guard Self.self == DispatchQueue.self, options == nil else { return nil }
+        // Read as the reference it is (`as AnyObject` would be a run-time conversion per element).
+        return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: DispatchQueue.self) }
+    }
+}

@@ -65,6 +65,11 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
             deliver(input)
             return .none
         }
+        if let queue = scheduler.plainDispatchQueue(options: options) {
+            // The closure is made as the block the queue runs: no allocation beyond the queue's own.
+            queue.asyncUnchecked { [self] in deliver(input) }
+            return .none
+        }
         scheduler.schedule(options: options) { [self] in deliver(input) }
         return .none
     }

@@ -102,6 +102,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         return dispatchToMain(state, action: action)
     }
 
+    override func scheduleUncancellable(_ work: @escaping @convention(block) () -> Void) {
+        if runsInline {
+            inlineDepth += 1
+            work()
+            inlineDepth -= 1
+            return
+        }
+        // Counting the waiting blocks takes a block around `work` (one allocation more than a plain queue).
+        addDispatched(1)
+        MainScheduler.mainQueue.asyncUnchecked { [self] in
+            work()
+            addDispatched(-1)
+        }
+    }
+
     override func runInlineIfScheduleWould(_ work: () -> Void) -> Bool {
         guard runsInline else { return false }
         inlineDepth += 1

@@ -45,6 +45,14 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
+    /// Runs `work` as `schedule` would (on the queue, or inline where `schedule` would run it inline), with
+    /// no `Disposable` to cancel it: for a caller that checks its own disposal when the work runs
+    /// (`observe(on:)`'s sink). The closure is the block the queue runs (see `asyncUnchecked`): the
+    /// dispatch queue's own allocations are the only ones per call.
+    func scheduleUncancellable(_ work: @escaping @convention(block) () -> Void) {
+        configuration.queue.asyncUnchecked(work)
+    }
+
     /// Runs `work` at once and returns true if `schedule` would run it inline right now (as `schedule`
     /// would, bracketed the same way); otherwise runs nothing and returns false, and the caller schedules.
     /// For `observe(on:)`'s per-element path: a non-escaping closure, where `schedule` needs an escaping

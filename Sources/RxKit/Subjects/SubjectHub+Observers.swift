@@ -4,11 +4,38 @@ import ReactiveBridgePrimitives
 /// them under the lock, and keeping removed ones alive until a delivery in progress ends.
 extension SubjectHub {
     /// The current observers, as a snapshot a message can carry (slow paths: with one observer it builds
-    /// an array). Call with `lock` held.
+    /// an array, and for `soleNode` an entry). A hub whose senders have queued messages (`pending` exists:
+    /// senders on several threads) keeps that snapshot and hands it out again while the sole observer stays,
+    /// so a queued send allocates nothing. Call with `lock` held.
     final var entries: [AnyObject] {
+        if sole == nil && soleNode == nil { return list }
+        guard let pending else { return soleSnapshotLocked() }
+        if pending.soleSnapshot.count == 1 && isSoleObserverLocked(pending.soleSnapshot[0]) {
+            return pending.soleSnapshot
+        }
+        let snapshot = soleSnapshotLocked()
+        pending.soleSnapshot = snapshot
+        return snapshot
+    }
+
+    /// A new snapshot of the sole observer (`sole` or `soleNode`). Call with `lock` held.
+    private final func soleSnapshotLocked() -> [AnyObject] {
         if let sole { return [sole] }
-        if let soleNode { return [Entry(key: soleNodeKey, node: soleNode)] }
-        return list
+        return [Entry(key: soleNodeKey, node: soleNode.unsafelyUnwrapped)]
+    }
+
+    /// Whether `object`, an entry of a kept snapshot, stands for the sole observer (keys are never reused).
+    /// Call with `lock` held and a sole observer.
+    private final func isSoleObserverLocked(_ object: AnyObject) -> Bool {
+        if let sole { return object === sole }
+        return unsafeDowncast(object, to: Entry.self).key == soleNodeKey
+    }
+
+    /// Drops the kept snapshot (see `entries`), which would otherwise keep a removed observer alive. Call
+    /// with `lock` held, when observers are removed.
+    @inline(__always)
+    final func forgetSoleSnapshotLocked() {
+        if let pending, !pending.soleSnapshot.isEmpty { pending.soleSnapshot = [] }
     }
 
     /// Whether nobody is subscribed. Call with `lock` held.
@@ -108,6 +135,7 @@ extension SubjectHub {
 
     /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
     final func removeAllLocked(_ access: StateAccess) {
+        forgetSoleSnapshotLocked()
         if sole != nil {
             retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
             sole = nil
@@ -123,6 +151,7 @@ extension SubjectHub {
 
     /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held.
     final func removeLocked(key: UInt64, _ access: StateAccess) {
+        forgetSoleSnapshotLocked()
         // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
         if sole != nil {
             guard sole.unsafelyUnwrapped.key == key else { return }

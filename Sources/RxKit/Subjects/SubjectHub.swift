@@ -105,6 +105,9 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     final class PendingMessages {
         var messages: [Message] = []
         var head = 0
+        /// The snapshot `entries` last built for the sole observer, handed out again while it stays (one
+        /// entry, or empty).
+        var soleSnapshot: [AnyObject] = []
     }
 
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same

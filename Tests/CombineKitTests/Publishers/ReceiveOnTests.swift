@@ -94,4 +94,42 @@ import Testing
         }
         #expect(values == [1, 2])
     }
+
+    // Combine: a subscriber receives nothing after it cancels (Cancellable.cancel), even values that were
+    // already handed to the scheduler: the queue is held, so every delivery below is still waiting.
+    @Test func dispatchQueueDeliveriesWaitingAtCancelAreDropped() {
+        let queue = DispatchQueue(label: "receive-on-cancel")
+        let received = ReceiveOnLockedValues()
+        let subject = PassthroughSubject<Int, Never>()
+        queue.suspend()
+        let cancellable = subject.receive(on: queue).sink { received.append($0) }
+        subject.send(1)
+        subject.send(2)
+        cancellable.cancel()
+        queue.resume()
+        queue.sync {}
+        #expect(received.values == [])
+    }
+
+    // Combine: receive(on:) delivers the upstream's values, then its completion, in order on the queue.
+    @Test func dispatchQueueDeliversValuesInOrderThenTheCompletion() {
+        let queue = DispatchQueue(label: "receive-on-order")
+        let received = ReceiveOnLockedValues()
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.receive(on: queue).sink(receiveCompletion: { _ in received.append(-1) },
+                                                          receiveValue: { received.append($0) })
+        for value in 0..<100 { subject.send(value) }
+        subject.send(completion: .finished)
+        queue.sync {}
+        #expect(received.values == Array(0..<100) + [-1])
+        cancellable.cancel()
+    }
+}
+
+/// Values appended on a dispatch queue and read by the test.
+fileprivate final class ReceiveOnLockedValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int] = []
+    func append(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -81,6 +81,40 @@ import Testing
         #expect(count == 8_000)
     }
 
+    // Sends from other threads while one is delivering are queued with a snapshot of the observers; once
+    // the observer leaves, nothing the subject keeps for later sends may hold it (RxSwift: disposing a
+    // subscription releases the observer).
+    @Test func soleObserverIsReleasedAfterLeavingOnceOtherThreadsQueuedSends() {
+        let subject = PublishSubject<Int>()
+        let delivering = DispatchSemaphore(value: 0)
+        let queued = DispatchSemaphore(value: 0)
+        weak var weakProbe: Probe?
+        var received: [Int] = []
+        let subscription: Disposable
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            subscription = subject.subscribe(onNext: { value in
+                _ = probe
+                received.append(value)
+                if value == 0 {
+                    delivering.signal()
+                    queued.wait()  // the sends below arrive while this delivery is in progress
+                }
+            })
+        }
+        DispatchQueue.global().async {
+            delivering.wait()
+            for value in 1...3 { subject.onNext(value) }
+            queued.signal()
+        }
+        subject.onNext(0)
+        #expect(received == [0, 1, 2, 3])
+        subscription.dispose()
+        #expect(weakProbe == nil)
+        #expect(!subject.hasObservers)
+    }
+
     @Test func releasesObserversAndItself() {
         let delta = resourceDelta {
             let subject = PublishSubject<Int>()

@@ -57,10 +57,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
 
     override func on(_ event: Event<Element>) {
         if isDisposed { return }
-        _ = scheduler.schedule((self, event)) { pair in
-            pair.0.deliver(pair.1)
-            return Disposables.create()
-        }
+        scheduler.scheduleUncancellable { [self] in deliver(event) }
     }
 
     /// The source's end through the terminal lane: scheduled as `on(.completed)` / `on(.error(_:))` are
@@ -79,14 +76,11 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
         onNextElement(at: UnsafeRawPointer(element))
     }
 
-    /// `onNextElement` when the scheduler would not run the element inline: out of line, since the
-    /// `(sink, element)` state is a tuple whose metadata is looked up at run time.
+    /// `onNextElement` when the scheduler would not run the element inline: out of line, so the inline
+    /// path builds no closure.
     @inline(never)
     private func scheduleNext(_ element: Element) {
-        _ = scheduler.schedule((self, element)) { pair in
-            pair.0.forwardNext(pair.1)
-            return Disposables.create()
-        }
+        scheduler.scheduleUncancellable { [self] in forwardNext(element) }
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {

@@ -59,7 +59,7 @@ extension Publishers.CompactMap {
         }
 
         var description: String { "CompactMap" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
         var playgroundDescription: Any { description }
 
         func receive(subscription: Subscription) {

@@ -140,4 +140,5 @@ extension Publishers.Scan {
     }
 }
 
+extension Publishers.Scan.PassingInner: PlaygroundShowsDescription {}
 extension Publishers.Scan.Inner: PlaygroundShowsDescription {}

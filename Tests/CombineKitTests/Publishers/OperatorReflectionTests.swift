@@ -12,6 +12,16 @@ import Testing
         return subscriber.subscription
     }
 
+    /// The subscriber the operator gave its upstream. Combine's filter, compactMap, mapError, ignoreOutput
+    /// and scan hand the upstream's subscription straight to the downstream, so their inner is seen (and
+    /// described) only as the upstream's subscriber (OpenCombine's reflection tests:
+    /// `subscriberIsAlsoSubscription: false`).
+    private func upstreamSubscriber<P: Publisher>(of make: (Capturing<Int, TestError>) -> P) -> Any? {
+        let upstream = Capturing<Int, TestError>()
+        make(upstream).subscribe(ManualSubscriber<P.Output, P.Failure>())
+        return upstream.subscriber
+    }
+
     private func labels(_ subject: Any?) -> [String?] {
         guard let subject else { return ["no subscription"] }
         return (subject as? CustomReflectable)?.customMirror.children.map(\.label) ?? ["not reflectable"]
@@ -29,7 +39,7 @@ import Testing
 
     @Test func scanShowsItsResultAndTryScanAlsoItsStatus() {
         let subject = Silent<Int, Never>()
-        let scan = subscription(of: subject.scan(0, +))
+        let scan = upstreamSubscriber { $0.scan(0, +) }
         #expect((scan as? CustomStringConvertible)?.description == "Scan")
         #expect(playground(scan) == "Scan")
         #expect(labels(scan) == ["downstream", "result"])
@@ -41,10 +51,10 @@ import Testing
 
     @Test func elementwiseOperatorsShowNoChildren() {
         let subject = Silent<Int, TestError>()
-        for (name, inner) in [("Drop", subscription(of: subject.dropFirst(2))), ("MapError", subscription(of: subject.mapError { $0 })),
-                              ("Filter", subscription(of: subject.filter { _ in true })),
-                              ("CompactMap", subscription(of: subject.compactMap { $0 })),
-                              ("IgnoreOutput", subscription(of: subject.ignoreOutput()))] {
+        for (name, inner) in [("Drop", subscription(of: subject.dropFirst(2))), ("MapError", upstreamSubscriber { $0.mapError { $0 } }),
+                              ("Filter", upstreamSubscriber { $0.filter { _ in true } }),
+                              ("CompactMap", upstreamSubscriber { $0.compactMap { $0 } }),
+                              ("IgnoreOutput", upstreamSubscriber { $0.ignoreOutput() })] {
             #expect(playground(inner) == name)
             #expect(labels(inner) == [], "\(name)")
         }
@@ -99,6 +109,15 @@ import Testing
 }
 
 /// An upstream that only hands over the empty subscription (no subject or sequence the operators could fuse with).
+/// A publisher that keeps the subscriber it was given and gives it an empty subscription.
+private final class Capturing<Output, Failure: Error>: Publisher {
+    var subscriber: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = subscriber
+        subscriber.receive(subscription: Subscriptions.empty)
+    }
+}
+
 private struct Silent<Output, Failure: Error>: Publisher {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         subscriber.receive(subscription: Subscriptions.empty)

@@ -12,15 +12,15 @@ public protocol LocationSearchScreen: AnyObject {
     func type(_ text: String)
 }
 
-/// A headless view controller for the Rx view model. The search field is a `BehaviorRelay<String>`
-/// handed to the view model as `searchText.asDriver()` (an RxCocoa app: `searchBar.rx.text.orEmpty.asDriver()`);
+/// A headless view controller for the Rx view model. The search field is a `SearchBar` handed to the
+/// view model as `searchBar.rx.text.orEmpty.asDriver()`, as in an RxCocoa app;
 /// the outputs drive the rows, the error label and the spinner (`drive(with:onNext:)`, the view held
 /// weakly) into a `DisposeBag`. `drive` must run on the main thread, or inside `SharingScheduler.mock`.
 public final class LocationSearchRxView: LocationSearchScreen {
     /// What the screen displayed, timed.
     public let recorder: DisplayRecorder<SearchDisplay>
     /// The search field.
-    public let searchText = BehaviorRelay(value: "")
+    public let searchBar = SearchBar()
     private let makeViewModel: (Driver<String>) -> LocationSearchRxViewModel
     private var viewModel: LocationSearchRxViewModel?
     private var display = SearchDisplay()
@@ -35,7 +35,7 @@ public final class LocationSearchRxView: LocationSearchScreen {
     /// Records the empty screen, makes the view model and binds rows, error label, spinner (in that order).
     public func viewDidLoad() {
         recorder.record(display)
-        let viewModel = makeViewModel(searchText.asDriver())
+        let viewModel = makeViewModel(searchBar.rx.text.orEmpty.asDriver())
         self.viewModel = viewModel
         viewModel.locations
             .drive(with: self, onNext: { view, locations in view.show { $0.results = locations.map(\.label) } })
@@ -50,7 +50,7 @@ public final class LocationSearchRxView: LocationSearchScreen {
 
     /// Sets the search field's text.
     public func type(_ text: String) {
-        searchText.accept(text)
+        searchBar.text = text
     }
 
     private func show(_ change: (inout SearchDisplay) -> Void) {

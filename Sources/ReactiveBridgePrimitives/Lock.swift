@@ -16,7 +16,8 @@ package typealias PlatformMutex = pthread_mutex_t
 #endif
 
 /// The package's lock: a non-recursive mutex at a fixed address, locked and unlocked in place. Every lock in
-/// the package goes through this type; where the mutex lives is the owner's choice:
+/// the package goes through this type but one (`RecursiveLock`, for the rare place that must stay serialised
+/// across a call that can come back in on the same thread); where the mutex lives is the owner's choice:
 /// - in a `Lock`, an object of its own (one heap block);
 /// - inside the object it guards, between two sentinel words (`InlineMutex`: RxKit's locking nodes,
 ///   disposables and shares), or as its first stored property (`InlineLock`: CombineKit's subscriptions).

@@ -40,7 +40,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         case .error, .completed:
             stopEvent = event
             let observers = hub.entries
-            hub.removeAllLocked()
+            _ = hub.removeAllLocked()  // `observers` keeps them until the broadcast, which releases the lock
             let outcome = outcomeLocked()
             if outcome.count == 2 {
                 // Deliver next then completed to the observers of this moment, in one message each.

@@ -90,7 +90,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     private func stopLocked(_ event: Event<Element>) {
         stopEvent = event
         isStopped = true
-        hub.removeAllLocked()
+        // The caller's snapshot of the observers keeps them until it has broadcast, with the lock released.
+        _ = hub.removeAllLocked()
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -140,11 +141,15 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Releases every observer; later subscribers receive `RxError.disposed`.
     public func dispose() {
-        hub.lock.withLock {
+        // What it drops is released after the lock is: an observer's or an error's `deinit` may run any code.
+        let dropped = hub.lock.withLock {
             disposed = true
-            hub.removeAllLocked()
+            let removed = hub.removeAllLocked()
+            let event = stopEvent
             stopEvent = nil
+            return (removed, event)
         }
+        withExtendedLifetime(dropped) {}
     }
 }
 

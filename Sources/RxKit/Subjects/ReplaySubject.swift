@@ -53,6 +53,15 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         ringCount = 0
     }
 
+    /// Empties the ring, returning its elements, oldest first (for release after the lock is).
+    private func takeRing() -> [Element] {
+        guard let ring, let capacity else { return [] }
+        let elements = (0..<ringCount).map { (ring + (ringStart + $0) % capacity).move() }
+        ringStart = 0
+        ringCount = 0
+        return elements
+    }
+
     /// A subject replaying at most `bufferSize` latest elements.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
         precondition(bufferSize >= 0, "ReplaySubject.create(bufferSize:) needs a buffer size of 0 or more (got \(bufferSize)).")
@@ -110,7 +119,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private func stopLocked(_ event: Event<Element>) {
         stopEvent = event
         isStopped = true
-        hub.removeAllLocked()
+        // The caller's snapshot of the observers keeps them until it has broadcast, with the lock released.
+        _ = hub.removeAllLocked()
     }
 
     private func append(_ value: Element) {
@@ -162,13 +172,18 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Releases every observer and the buffer; later subscribers get `RxError.disposed`.
     public func dispose() {
-        hub.lock.withLock {
+        // What it drops is released after the lock is: an observer's, an element's or an error's `deinit`
+        // may run any code.
+        let dropped = hub.lock.withLock {
             disposed = true
-            hub.removeAllLocked()
+            let removed = hub.removeAllLocked()
+            let elements = buffer + takeRing()
             buffer = []
-            clearRing()
+            let event = stopEvent
             stopEvent = nil
+            return (removed, elements, event)
         }
+        withExtendedLifetime(dropped) {}
     }
 }
 

@@ -126,49 +126,61 @@ extension SubjectHub {
         Entry(key: 0, observer: observer)
     }
 
-    /// Removes every observer. Call with `lock` held.
-    final func removeAllLocked() {
+    /// Removes every observer. Call with `lock` held; keep what it returns until `lock` is released (see
+    /// `RemovedObservers`).
+    final func removeAllLocked() -> RemovedObservers {
         let access = claimLocked()
-        removeAllLocked(access)
+        let removed = removeAllLocked(access)
         releaseLocked(access)
+        return removed
     }
 
-    /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held.
-    final func removeAllLocked(_ access: StateAccess) {
+    /// Removes every observer, the delivery state claimed as `access`. Call with `lock` held; keep what it
+    /// returns until `lock` is released (see `RemovedObservers`).
+    final func removeAllLocked(_ access: StateAccess) -> RemovedObservers {
         forgetSoleSnapshotLocked()
+        var removed = RemovedObservers()
         if sole != nil {
             retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
+            removed.one = sole
             sole = nil
         } else if soleNode != nil {
             retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
+            removed.one = soleNode
             soleNode = nil
         } else if !list.isEmpty {
             retireLocked(list, access)
+            removed.many = list
             list = []
         }
         if access != .deferred { setSoleLane(LaneHandle()) }
+        return removed
     }
 
-    /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held.
-    final func removeLocked(key: UInt64, _ access: StateAccess) {
+    /// Removes the observer with `key`, the delivery state claimed as `access`. Call with `lock` held; keep
+    /// what it returns (the removed observer, if any) until `lock` is released (see `RemovedObservers`).
+    final func removeLocked(key: UInt64, _ access: StateAccess) -> AnyObject? {
         forgetSoleSnapshotLocked()
         // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
         if sole != nil {
-            guard sole.unsafelyUnwrapped.key == key else { return }
+            guard sole.unsafelyUnwrapped.key == key else { return nil }
             retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
+            let removed: AnyObject? = sole
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
-            return
+            return removed
         }
         if soleNode != nil {
-            guard soleNodeKey == key else { return }
+            guard soleNodeKey == key else { return nil }
             retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
+            let removed: AnyObject? = soleNode
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
-            return
+            return removed
         }
-        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return }
-        retireLocked(CollectionOfOne(list[index]), access)
+        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return nil }
+        let removed = list[index]
+        retireLocked(CollectionOfOne(removed), access)
         list.remove(at: index)
         if list.count == 1 {
             let remaining = unsafeDowncast(list[0], to: Entry.self)
@@ -176,6 +188,7 @@ extension SubjectHub {
             sole = remaining
             if access != .deferred { setSoleLane(remaining.lane) }
         }
+        return removed
     }
 
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
@@ -204,4 +217,15 @@ extension SubjectHub {
     }
 
     final var hasObservers: Bool { lock.withLock { !isEmptyLocked } }
+}
+
+/// Observers a hub removed under its lock, to be released after the lock is released: an observer's
+/// release can run arbitrary code (its captures' `deinit`s dispose other subscriptions to the same subject,
+/// or free the subject itself, whose `deinit` empties the hub), which must not find the lock held. Not
+/// nested in the generic hub, so that holding one needs no metadata look-up.
+struct RemovedObservers {
+    /// The removed observer, when there was one.
+    var one: AnyObject?
+    /// The removed observers, when there were two or more.
+    var many: [AnyObject] = []
 }

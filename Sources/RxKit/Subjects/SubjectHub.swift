@@ -202,16 +202,18 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// (they hold this hub, see `SubjectSubscription`) keep no observer alive.
     override final func removeAllObservers() {
         lock.lock()
-        removeAllLocked()
+        let removed = removeAllLocked()
         lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, with no lock held
     }
 
     /// Removes the observer with `key`.
     override func remove(key: UInt64) {
         lock.lock()
         let access = claimLocked()
-        removeLocked(key: key, access)
+        let removed = removeLocked(key: key, access)
         releaseLocked(access)
         lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, with no lock held
     }
 }

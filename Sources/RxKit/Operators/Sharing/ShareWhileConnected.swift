@@ -348,7 +348,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         let access = claimLocked()
         stopLocked(access)
         let observers = entries
-        removeAllLocked(access)
+        _ = removeAllLocked(access)  // `observers` keeps them until the broadcast, which releases the lock
         releaseLocked(access)
         broadcastLocked(event, observers)  // releases the lock
         disposeSourceAfterStop()
@@ -358,15 +358,18 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     override final func remove(key: UInt64) {
         lock.lock()
         let access = claimLocked()
-        removeLocked(key: key, access)
+        // Released after the lock is (see `RemovedObservers`).
+        let removed = removeLocked(key: key, access)
         guard !isStopped, isEmptyLocked else {
             releaseLocked(access)
             lock.unlock()
+            withExtendedLifetime(removed) {}
             return
         }
         stopLocked(access)
         releaseLocked(access)
         lock.unlock()
+        withExtendedLifetime(removed) {}
         disposeSourceAfterStop()
     }
 

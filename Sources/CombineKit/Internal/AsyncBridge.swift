@@ -15,7 +15,13 @@ internal final class AsyncIteratorLifetime {
 /// unsubscribed ends every parked `next()` with `nil`; a failure is thrown by the first parked `next()`, or,
 /// when none is parked, by the next call. After the end every `next()` returns `nil`. Events of an
 /// ill-behaved upstream after the end are ignored.
-internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+/// How many `next()` calls an async iterator's bridge holds parked: lets this package's tests wait for
+/// tasks to park instead of sleeping for a guessed time.
+package protocol ParkedCallCounting {
+    var parkedCallCount: Int { get }
+}
+
+internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable, ParkedCallCounting, @unchecked Sendable {
     typealias Outcome = Result<Input?, Failure>
     private typealias Waiter = UnsafeContinuation<UncheckedSendable<Outcome>, Never>
 
@@ -30,6 +36,8 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable
     private var waiters: [Waiter] = []
     /// A failure that arrived while no `next()` was parked, thrown by the next call.
     private var undeliveredFailure: Failure?
+
+    package var parkedCallCount: Int { lock.withLock { waiters.count } }
 
     func next() async -> Outcome {
         let box = await withUnsafeContinuation { (waiter: Waiter) in

@@ -51,8 +51,11 @@ private func waitUntil(_ condition: () -> Bool) async {
     while !condition() { try? await Task.sleep(nanoseconds: 1_000_000) }
 }
 
-/// Long enough for tasks started before it to park in `next()` (nothing observable happens while unsubscribed).
-private func letTasksPark() async { try? await Task.sleep(nanoseconds: 50_000_000) }
+/// Waits until `count` calls of `next()` are parked in the iterator that subscribed to `publisher` (nothing
+/// else observable happens while it has no subscription).
+private func waitForParkedCalls<Output, Failure>(_ count: Int, on publisher: HandOffPublisher<Output, Failure>) async {
+    await waitUntil { (publisher.heldSubscriber as? any ParkedCallCounting)?.parkedCallCount == count }
+}
 
 @Suite struct AsyncPublisherIteratorTests {
     // Combine: `makeAsyncIterator()` subscribes (OpenCombine PublisherConcurrencyTests, checked against Combine).
@@ -83,7 +86,7 @@ private func letTasksPark() async { try? await Task.sleep(nanoseconds: 50_000_00
         let subscription = LoggingSubscription()
         try await withThrowingTaskGroup(of: Int?.self) { group in
             for _ in 0..<3 { group.addTask { try await shared.next() } }
-            await letTasksPark()
+            await waitForParkedCalls(3, on: publisher)
             publisher.send(subscription: subscription)
             #expect(subscription.events == [.requested(.max(3))])
             for value in 1...3 { #expect(publisher.send(value) == .none) }
@@ -131,7 +134,7 @@ private func letTasksPark() async { try? await Task.sleep(nanoseconds: 50_000_00
         let shared = SharedIterator(publisher.values.makeAsyncIterator())
         try await withThrowingTaskGroup(of: Int?.self) { group in
             for _ in 0..<2 { group.addTask { try await shared.next() } }
-            await letTasksPark()
+            await waitForParkedCalls(2, on: publisher)
             #expect(publisher.send(42) == .none)
             for try await value in group { #expect(value == nil) }
         }

@@ -5,11 +5,6 @@ extension ObservableType {
         PrimitiveSequence(raw: TraitShapeProducer(source: asObservable(), shape: .exactlyOne))
     }
 
-    /// The first element as a `Maybe` (completes empty if there is none). Same as RxSwift's `first()`.
-    public func first() -> Maybe<Element> {
-        PrimitiveSequence(raw: TraitShapeProducer(source: asObservable(), shape: .firstOnly))
-    }
-
     /// The sequence as a `Maybe`: fails with `RxError.moreThanOneElement` if a second element arrives.
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: TraitShapeProducer(source: asObservable(), shape: .atMostOne))

@@ -44,15 +44,13 @@ extension PrimitiveSequence {
 }
 
 /// Checks the shape of the events a trait's source sends and turns a mismatch into RxKit's errors.
-/// Used by `asSingle()`, `asMaybe()`, `first()`.
+/// Used by `asSingle()` and `asMaybe()`.
 final class TraitShapeProducer<Element>: Producer<Element>, @unchecked Sendable {
     enum Shape {
         /// Exactly one element: `noElements` / `moreThanOneElement` otherwise.
         case exactlyOne
         /// Zero or one element: `moreThanOneElement` otherwise.
         case atMostOne
-        /// The first element, then complete (no error when empty).
-        case firstOnly
     }
 
     private let source: Observable<Element>
@@ -85,17 +83,11 @@ final class TraitShapeSink<Observer: ObserverType>: Sink<Observer>, ObserverType
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            switch shape {
-            case .firstOnly:
-                forwardOn(.next(value))
-                forwardCompleted()
-            case .exactlyOne, .atMostOne:
-                if element != nil {
-                    forwardTerminal(.error(RxError.moreThanOneElement))
-                    return
-                }
-                element = value
+            if element != nil {
+                forwardTerminal(.error(RxError.moreThanOneElement))
+                return
             }
+            element = value
         case .error(let error):
             forwardError(error)
         case .completed:

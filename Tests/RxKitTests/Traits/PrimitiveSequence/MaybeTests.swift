@@ -15,19 +15,7 @@ import Testing
         #expect(log == ["c", "s2", "e TestError(1)"])
     }
 
-    @Test func firstTakesTheFirstElementAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let res = scheduler.start { xs.first().asObservable() }
-        #expect(res.events == [.next(210, 1), .completed(210)])
-        #expect(xs.subscriptions == [Subscription(200, 210)])
-    }
-
-    @Test func firstOfEmptyCompletesAndAsMaybeRejectsTwoElements() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.first().asObservable() }
-        #expect(res.events == [.completed(250)])
+    @Test func asMaybeRejectsASecondElement() {
         var error: Error?
         _ = Observable.create { observer in
             observer.onNext(1); observer.onNext(2); observer.onCompleted()

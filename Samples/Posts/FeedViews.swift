@@ -12,12 +12,13 @@ public struct PostsFeedDisplay: Equatable, Sendable {
     /// An empty screen.
     public init() {}
 
-    /// One short line: `"3 posts: Hello, Combine… (loading)"`, `"no posts [You're offline]"`.
+    /// One short line: `"3 posts"`, `"3 posts, loading…"`, `"no posts, ! You're offline"` (the rows' contents
+    /// are in the presenter-level record, `PostsFeedOutputs`).
     public var rendered: String {
-        var line = rows.isEmpty ? "no posts" : "\(rows.count) posts: \(rows[0].title)…"
-        if isLoading { line += " (loading)" }
-        if let error { line += " [\(error)]" }
-        return line
+        var parts = [rows.isEmpty ? "no posts" : "\(rows.count) post\(rows.count == 1 ? "" : "s")"]
+        if isLoading { parts.append("loading…") }
+        if let error { parts.append("! \(error)") }
+        return parts.joined(separator: ", ")
     }
 }
 

@@ -13,16 +13,16 @@ import Testing
     @Test func rxTimelineIsTheExpectedOne() {
         let run = Self.play(.rx)
         #expect(run.frames == DisplayTimeline([
-            DisplayEvent(time: 0, text: "no posts (loading)"),
-            DisplayEvent(time: 500, text: "3 posts: Hello, Combine…"),
-            DisplayEvent(time: 1_000, text: "3 posts: Hello, Combine… (loading)"),
-            DisplayEvent(time: 1_300, text: "3 posts: Hello, Combine… [You're offline]"),
-            DisplayEvent(time: 2_000, text: "3 posts: Hello, Combine… (loading) [You're offline]"),
-            DisplayEvent(time: 2_500, text: "3 posts: Hello, Combine…"),
-            DisplayEvent(time: 3_000, text: "3 posts: Hello, Combine… (loading)"),
-            DisplayEvent(time: 3_300, text: "3 posts: Hello, Combine… [You're offline]"),
-            DisplayEvent(time: 4_000, text: "3 posts: Hello, Combine… (loading) [You're offline]"),
-            DisplayEvent(time: 4_600, text: "3 posts: Hello, Combine…"),
+            DisplayEvent(time: 0, text: "no posts, loading…"),
+            DisplayEvent(time: 500, text: "3 posts"),
+            DisplayEvent(time: 1_000, text: "3 posts, loading…"),
+            DisplayEvent(time: 1_300, text: "3 posts, ! You're offline"),
+            DisplayEvent(time: 2_000, text: "3 posts, loading…, ! You're offline"),
+            DisplayEvent(time: 2_500, text: "3 posts"),
+            DisplayEvent(time: 3_000, text: "3 posts, loading…"),
+            DisplayEvent(time: 3_300, text: "3 posts, ! You're offline"),
+            DisplayEvent(time: 4_000, text: "3 posts, loading…, ! You're offline"),
+            DisplayEvent(time: 4_600, text: "3 posts"),
         ]))
         // The refresh at 4000 is cancelled at 4100, before its posts request answers at 4300.
         let online = ["posts", "details 1", "details 2", "details 3"]

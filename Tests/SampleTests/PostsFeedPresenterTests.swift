@@ -56,7 +56,7 @@ import Testing
         screen.appear()
         scheduler.advanceTo(1_000)
         #expect(outputs.view.values == [.posts([savedItem]), .loading(true), .loading(false), .error("Couldn't load post 2")])
-        #expect(recorder.current?.rendered == "1 posts: Saved… [Couldn't load post 2]")
+        #expect(recorder.current?.rendered == "1 post, ! Couldn't load post 2")
     }
 
     @Test(arguments: ParityStyle.allCases)

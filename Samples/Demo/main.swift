@@ -20,6 +20,7 @@ let features: [Feature] = [
     Feature(name: CurrencyDemo.name, run: CurrencyDemo.run),
     Feature(name: LocationSearchDemo.name, run: LocationSearchDemo.run),
     Feature(name: PostsDemo.name, run: PostsDemo.run),
+    Feature(name: PostsFeedDemo.name, run: PostsFeedDemo.run),
     Feature(name: TodoListDemo.name, run: TodoListDemo.run),
     Feature(name: LiveQueryDemo.name, run: LiveQueryDemo.run),
 ]

@@ -15,16 +15,12 @@ public struct BridgedPostsService: PostsPublisherService {
 
     /// The posts request as a publisher.
     public func posts() -> AnyPublisher<[Post], PostsError> {
-        service.posts().asObservable().asPublisher(failureType: PostsError.self, mapError: Self.typed)
+        service.posts().asObservable().asPublisher(failureType: PostsError.self, mapError: PostsError.typed)
     }
 
     /// One details request as a publisher.
     public func details(_ id: Int) -> AnyPublisher<PostDetails, PostsError> {
-        service.details(id).asObservable().asPublisher(failureType: PostsError.self, mapError: Self.typed)
-    }
-
-    private static func typed(_ error: Error) -> PostsError {
-        error as? PostsError ?? PostsError(message: "\(error)")
+        service.details(id).asObservable().asPublisher(failureType: PostsError.self, mapError: PostsError.typed)
     }
 }
 

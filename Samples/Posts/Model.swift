@@ -59,6 +59,13 @@ public struct PostsError: Error, Equatable, Sendable {
     public static let offline = PostsError(message: "You're offline")
 }
 
+extension PostsError {
+    /// `error` as a `PostsError`; an unexpected error keeps its description.
+    static func typed(_ error: Error) -> PostsError {
+        error as? PostsError ?? PostsError(message: "\(error)")
+    }
+}
+
 /// What the posts screen shows.
 public enum PostsState: Equatable, Sendable {
     /// A load is running.

@@ -125,3 +125,18 @@ final class LateSubscriptionPublisher<Output, Failure: Error>: Publisher, @unche
     }
     func sendSubscription(_ subscription: Subscription) { subscriber?.receive(subscription: subscription) }
 }
+
+/// Subscribes a `ManualSubscriber` to `make` applied to a `LateSubscriptionPublisher`, cancels the operator's
+/// inner before any subscription arrived, then hands it a late `RecordingSubscription`. Returns that
+/// subscription (what the operator asked of it) and the subscriber (whether it got a subscription).
+func cancelThenSubscribeLate<P: Publisher>(_ make: (LateSubscriptionPublisher<Int, Never>) -> P) throws
+    -> (late: RecordingSubscription, subscriber: ManualSubscriber<P.Output, P.Failure>) {
+    let upstream = LateSubscriptionPublisher<Int, Never>()
+    let subscriber = ManualSubscriber<P.Output, P.Failure>()
+    make(upstream).subscribe(subscriber)
+    try #require(upstream.inner != nil)
+    upstream.inner?.cancel()
+    let late = RecordingSubscription()
+    upstream.sendSubscription(late)
+    return (late, subscriber)
+}

@@ -92,3 +92,22 @@ extension OperatorInner {
         if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
 }
+
+extension OperatorInner {
+    /// `cancel()` as Combine's reducing operators, `output(in:)`, `collect(_:)` and `tryScan` take it: before
+    /// the upstream subscription arrived it is ignored (only the upstream holds the inner then, since the
+    /// downstream gets it with that subscription, which is still accepted when it comes); otherwise as
+    /// `forwardCancel()`.
+    @inline(__always)
+    func forwardCancelUnlessAwaitingSubscription() {
+        lock.lock()
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
+        let previous = status.take()
+        lock.setSubscribedFlag(false)
+        lock.unlock()
+        if case .subscribed(let subscription) = consume previous { subscription.cancel() }
+    }
+}

@@ -6,6 +6,10 @@ import ReactiveBridgePrimitives
 /// subscribed. `step` folds each element into the partial result and returns `true` when the
 /// answer is known early (the upstream is then cancelled). The result is published, followed by
 /// `.finished`, once the downstream has demanded anything; a `nil` result just finishes.
+///
+/// As Combine's reducers, it describes itself by the operator's name and reflects `downstream`, `result`,
+/// `initial` and `status` (`collect()` only the count collected so far); a `cancel()` before the upstream
+/// subscription arrived is ignored, as Combine's is (see `forwardCancelUnlessAwaitingSubscription()`).
 internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = UpstreamFailure
     typealias Output = Downstream.Input
@@ -20,20 +24,31 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private var result: Output?
+    private let initial: Output?
+    /// `collect()`'s mirror shows only how many elements it holds (Combine's "count" child).
+    private let reflectedCount: ((Output?) -> Int)?
     private let step: (inout Output?, Input) throws -> Bool
     private let name: String
     private var phase = Phase.reducing
     private var downstreamDemanded = false
 
-    init(downstream: Downstream, name: String, initial: Output?, step: @escaping (inout Output?, Input) throws -> Bool) {
+    init(downstream: Downstream, name: String, initial: Output?, reflectedCount: ((Output?) -> Int)? = nil,
+         step: @escaping (inout Output?, Input) throws -> Bool) {
         self.downstream = downstream
         self.name = name
         self.result = initial
+        self.initial = initial
+        self.reflectedCount = reflectedCount
         self.step = step
     }
 
     var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result as Any]) }
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        if let reflectedCount { return Mirror(self, children: ["count": reflectedCount(result)]) }
+        return Mirror(self, children: ["downstream": downstream, "result": result as Any, "initial": initial as Any, "status": status])
+    }
     var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
@@ -102,9 +117,13 @@ internal final class ReducingInner<Input, UpstreamFailure: Error, Downstream: Su
 
     func cancel() {
         lock.lock()
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         phase = .done
         lock.unlock()
-        forwardCancel()
+        forwardCancelUnlessAwaitingSubscription()
     }
 
     private func deliverIfDemanded() {

@@ -17,7 +17,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ReducingInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "Collect", initial: []) {
+            upstream.subscribe(ReducingInner<Upstream.Output, Failure, S>(downstream: subscriber, name: "Collect", initial: [], reflectedCount: { $0?.count ?? 0 }) {
                 $0!.append($1)
                 return false
             })

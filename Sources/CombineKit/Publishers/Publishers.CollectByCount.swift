@@ -91,7 +91,7 @@ extension Publishers.CollectByCount {
         }
 
         func request(_ demand: Subscribers.Demand) { forwardRequest(demand * count) }
-        func cancel() { forwardCancel() }
+        func cancel() { forwardCancelUnlessAwaitingSubscription() }
     }
 }
 

@@ -20,7 +20,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
-            upstream.subscribe(ReducingInner<Output, Failure, S>(downstream: subscriber, name: "FirstWhere", initial: nil) { first, element in
+            // Combine's first(where:) subscription describes itself as "TryFirst" (OpenCombine FirstTests).
+            upstream.subscribe(ReducingInner<Output, Failure, S>(downstream: subscriber, name: "TryFirst", initial: nil) { first, element in
                 guard predicate(element) else { return false }
                 first = element
                 return true

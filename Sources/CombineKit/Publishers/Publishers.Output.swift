@@ -95,9 +95,10 @@ extension Publishers.Output {
             if position < range.lowerBound { return .max(1) }
             let isLast = position == range.upperBound - 1
             let more = downstream.receive(input)
+            // The last element of the range finishes and cancels the upstream, and still returns the
+            // downstream's demand, as Combine's does (OpenCombine OutputTests).
             if isLast, terminateAndCancelUpstream() {
                 downstream.receive(completion: .finished)
-                return .none
             }
             return more
         }
@@ -107,7 +108,7 @@ extension Publishers.Output {
         }
 
         func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+        func cancel() { forwardCancelUnlessAwaitingSubscription() }
     }
 }
 

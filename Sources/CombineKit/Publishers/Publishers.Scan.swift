@@ -136,7 +136,7 @@ extension Publishers.Scan {
         }
 
         func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+        func cancel() { forwardCancelUnlessAwaitingSubscription() }
     }
 }
 

@@ -34,6 +34,34 @@ import Testing
         #expect(cancelled.values == [])
     }
 
+    // Combine's collect(_:) ignores cancel() before its subscription arrived (only the upstream holds it then)
+    // and asks the late subscription for nothing itself (OpenCombine CollectByCountTests).
+    @Test func collectByCountIgnoresCancelBeforeTheSubscription() throws {
+        let (late, subscriber) = try cancelThenSubscribeLate { $0.collect(2) }
+        #expect(late.events == [])
+        subscriber.subscription?.request(.max(1))
+        #expect(late.events == [.requested(.max(2))])
+    }
+
+    // Deliberate difference: Combine's collect(_:) passes on a completion an ill-behaved upstream sends after
+    // its end or after a cancel (OpenCombine CollectByCountTests.testCancelThenFinish); CombineKit drops it.
+    @Test func collectByCountDropsEventsAfterTheEnd() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<[Int], TestError>()
+        upstream.collect(2).subscribe(subscriber)
+        subscriber.subscription?.request(.unlimited)
+        _ = upstream.send(1)
+        subscriber.subscription?.cancel()
+        upstream.send(completion: .finished)
+        #expect(subscriber.values == [] && subscriber.completions == [])
+        let finished = ManualPublisher<Int, TestError>()
+        let twice = ManualSubscriber<[Int], TestError>()
+        finished.collect(2).subscribe(twice)
+        finished.send(completion: .finished)
+        finished.send(completion: .failure(.oops))
+        #expect(twice.completions == [.finished])
+    }
+
     @Test func collectByTimeEmitsEveryInterval() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, Never>.hot(scheduler, [.value(1, 1), .value(2, 2), .value(12, 3), .value(35, 4), .finished(37)])

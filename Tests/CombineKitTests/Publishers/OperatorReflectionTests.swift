@@ -79,6 +79,44 @@ import Testing
         #expect(child("count", of: collect) == "3")
     }
 
+    // Combine's reducing subscriptions reflect downstream, result, initial and status, and describe themselves
+    // by operator; first(where:)'s is "TryFirst" (OpenCombine FirstTests, ReduceTests, ... "Reflection").
+    @Test func reducersShowTheirResultInitialValueAndStatus() {
+        let subject = Silent<Int, Error>()
+        let reducers: [(String, Subscription?)] = [
+            ("Reduce", subscription(of: subject.reduce(0, +))), ("TryReduce", subscription(of: subject.tryReduce(0, +))),
+            ("Count", subscription(of: subject.count())), ("First", subscription(of: subject.first())),
+            ("TryFirst", subscription(of: subject.first { $0 > 2 })), ("TryFirstWhere", subscription(of: subject.tryFirst { $0 > 2 })),
+            ("Last", subscription(of: subject.last())), ("LastWhere", subscription(of: subject.last { $0 > 2 })),
+            ("TryLastWhere", subscription(of: subject.tryLast { $0 > 2 })), ("Contains", subscription(of: subject.contains(1))),
+            ("ContainsWhere", subscription(of: subject.contains { $0 > 2 })),
+            ("TryContainsWhere", subscription(of: subject.tryContains { $0 > 2 })),
+            ("AllSatisfy", subscription(of: subject.allSatisfy { $0 > 2 })),
+            ("TryAllSatisfy", subscription(of: subject.tryAllSatisfy { $0 > 2 })),
+            ("Comparison", subscription(of: subject.max())), ("TryComparison", subscription(of: subject.tryMin { $0 < $1 })),
+        ]
+        for (name, inner) in reducers {
+            #expect((inner as? CustomStringConvertible)?.description == name)
+            #expect(playground(inner) == name)
+            #expect(labels(inner) == ["downstream", "result", "initial", "status"], "\(name)")
+            #expect(inner.map { $0 is CustomDebugStringConvertible } == false, "\(name)")
+        }
+        #expect(child("initial", of: subscription(of: subject.reduce(7, +)))?.contains("7") == true)
+    }
+
+    // Combine's collect() reflects only how many elements it has collected (OpenCombine CollectTests).
+    @Test func collectShowsHowManyElementsItHolds() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<[Int], Never>()
+        upstream.collect().subscribe(subscriber)
+        #expect(labels(subscriber.subscription) == ["count"])
+        #expect(child("count", of: subscriber.subscription) == "0")
+        _ = upstream.send(1)
+        _ = upstream.send(2)
+        #expect(child("count", of: subscriber.subscription) == "2")
+        #expect(playground(subscriber.subscription) == "Collect")
+    }
+
     @Test func encodeShowsWhetherItFinished() {
         let inner = subscription(of: Silent<Int, Never>().encode(encoder: JSONEncoder()))
         #expect(labels(inner) == ["downstream", "finished", "upstreamSubscription"])

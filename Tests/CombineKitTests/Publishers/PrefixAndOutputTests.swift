@@ -59,6 +59,42 @@ import Testing
         #expect(subscriber.values == [1])
     }
 
+    // Combine's output(in:) returns the downstream's demand for the range's last element too, and cancels the
+    // upstream before finishing (OpenCombine OutputTests.testBasicBehavior).
+    @Test func theLastElementOfTheRangeReturnsTheDownstreamsDemand() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(5))
+        upstream.output(in: 1..<3).subscribe(subscriber)
+        subscriber.subscription?.request(.max(2))
+        #expect(upstream.send(10) == .max(1))
+        #expect(upstream.send(11) == .max(5))
+        #expect(upstream.send(12) == .max(5))
+        #expect(subscriber.values == [11, 12] && subscriber.completions == [.finished])
+        #expect(upstream.subscription.events == [.requested(.max(2)), .cancelled])
+        #expect(upstream.send(13) == .none)
+    }
+
+    // Combine's output(in:) ignores cancel() before its subscription arrived (only the upstream holds it then);
+    // the late subscription reaches the downstream (OpenCombine OutputTests.testOutputCancelBeforeSubscription).
+    @Test func cancelBeforeTheSubscriptionIsIgnored() throws {
+        let (late, subscriber) = try cancelThenSubscribeLate { $0.output(in: 0..<3) }
+        #expect(late.events == [])
+        subscriber.subscription?.request(.max(1))
+        #expect(late.events == [.requested(.max(1))])
+    }
+
+    // Deliberate difference: Combine's output(in:) passes on values an ill-behaved upstream sends after its
+    // completion (OpenCombine OutputTests.testSendValuesAfterCompletion); CombineKit drops them.
+    @Test func valuesAfterTheEndAreDropped() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(2))
+        upstream.output(in: 1..<3).subscribe(subscriber)
+        upstream.send(completion: .failure(.oops))
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)
+        #expect(subscriber.values == [] && subscriber.completions == [.failure(.oops)])
+    }
+
     @Test func prefixWhileStopsAtFirstFailingElement() {
         let subscriber = TestSubscriber<Int, Never>()
         [1, 2, 5, 1].publisher.eraseToAnyPublisher().prefix { $0 < 3 }.subscribe(subscriber)

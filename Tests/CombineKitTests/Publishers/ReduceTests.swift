@@ -114,16 +114,19 @@ import Testing
         #expect(upstreamFailure.events == [.subscription(0), .failure(0, .oops)])
     }
 
-    // Deliberate difference: Combine's reduce ignores `cancel()` before its subscription arrived and then
-    // requests `.unlimited` from the late subscription (OpenCombine ReduceTests); CombineKit's stays
-    // cancelled and cancels the late subscription, so nothing runs for a subscriber that cancelled.
-    @Test func cancelBeforeTheSubscriptionCancelsTheLateOne() throws {
-        let upstream = LateSubscriptionPublisher<Int, Never>()
-        upstream.reduce(0, +).subscribe(ManualSubscriber<Int, Never>())
-        try #require(upstream.inner != nil)
-        upstream.inner?.cancel()
-        let late = RecordingSubscription()
-        upstream.sendSubscription(late)
-        #expect(late.events == [.cancelled])
+    // Combine's reducing operators ignore `cancel()` before their subscription arrived (only the upstream
+    // holds them then) and request `.unlimited` from the late subscription (OpenCombine ReduceTests,
+    // FirstTests, CollectTests: "CancelBeforeSubscription").
+    @Test func cancelBeforeTheSubscriptionIsIgnored() throws {
+        let reducers: [(String, (LateSubscriptionPublisher<Int, Never>) -> AnyPublisher<Int, Never>)] = [
+            ("reduce", { $0.reduce(0, +).eraseToAnyPublisher() }), ("first", { $0.first().eraseToAnyPublisher() }),
+            ("count", { $0.count().eraseToAnyPublisher() }), ("min", { $0.min().eraseToAnyPublisher() }),
+            ("collect", { $0.collect().map(\.count).eraseToAnyPublisher() }),
+        ]
+        for (name, make) in reducers {
+            let (late, subscriber) = try cancelThenSubscribeLate(make)
+            #expect(late.events == [.requested(.unlimited)], "\(name)")
+            #expect(subscriber.subscription != nil, "\(name)")
+        }
     }
 }

@@ -55,4 +55,23 @@ import Testing
         subject.send(2)
         #expect(subscriber.values == [1])
     }
+
+    // Combine's tryScan ignores cancel() before its subscription arrived (only the upstream holds it then);
+    // the late subscription reaches the downstream (OpenCombine ScanTests.testTryScanCancelBeforeSubscription).
+    @Test func tryScanIgnoresCancelBeforeTheSubscription() throws {
+        let (late, subscriber) = try cancelThenSubscribeLate { $0.tryScan(0, +) }
+        #expect(late.events == [])
+        #expect(subscriber.subscription != nil)
+    }
+
+    // Deliberate difference: Combine's tryScan passes on values an ill-behaved upstream sends after its
+    // completion (OpenCombine ScanTests.testTryScanSuccess); CombineKit drops them.
+    @Test func tryScanDropsValuesAfterTheEnd() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Error>(demandPerValue: .max(1))
+        upstream.tryScan(0, +).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        #expect(upstream.send(2) == .none)
+        #expect(subscriber.values == [] && subscriber.completions.count == 1)
+    }
 }

@@ -9,8 +9,11 @@ import ReactiveBridgePrimitives
 /// called concurrently, even when the upstreams run on different threads.
 /// - merge: every element is republished; finishes when all upstreams have finished.
 /// - zip: pairs the n-th elements of every upstream; finishes as soon as an upstream has finished
-///   and its queued elements are used up.
-/// Any failure is forwarded at once and cancels the other upstreams.
+///   and its queued elements are used up. As Combine's, the upstream whose element completed a
+///   combination gets the demand the downstream adds while that combination is delivered (returned
+///   from `receive(_:)` or requested meanwhile) as the return value of its `receive(_:)`; the other
+///   upstreams get it by `request(_:)`.
+/// Any failure is forwarded at once and cancels the other upstreams (zip: all of them, as Combine's).
 internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
 
@@ -28,6 +31,10 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
     private var queues: [[Value]]
     private var requested = Subscribers.Demand.none
     private var terminated = false
+    /// zip: the upstream whose element completed the combination being delivered (-1: none), and the
+    /// demand the downstream added meanwhile, returned to it from its `receive(_:)`.
+    private var deliveringChild = -1
+    private var demandForDeliveringChild = Subscribers.Demand.none
 
     init(count: Int, name: String, downstream: Downstream, mode: Mode) {
         self.mode = mode
@@ -92,13 +99,25 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             let exhausted = queues.indices.contains { finished[$0] && queues[$0].isEmpty }
             let toCancel = exhausted ? takeSubscriptionsForTermination() : []
             output.store(combine(values))
+            // A nested delivery (the downstream made an upstream send) leaves the demand to the outer one.
+            let owns = deliveringChild < 0
+            if owns { deliveringChild = index }
             lock.unlock()
             let returned = output.drain()
             if returned > 0 { passUpstream(returned) }
+            var demand = Subscribers.Demand.none
+            if owns {
+                lock.lock()
+                deliveringChild = -1
+                demand = demandForDeliveringChild
+                demandForDeliveringChild = .none
+                lock.unlock()
+            }
             if exhausted {
                 toCancel.forEach { $0.cancel() }
                 output.complete(.finished)
             }
+            return demand
         }
         return .none
     }
@@ -110,7 +129,10 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             return
         }
         finished[index] = true
-        subscriptions[index] = nil
+        // zip cancels the failed upstream with the others, as Combine's does.
+        var cancelsFailedUpstream = false
+        if case .failure = completion, case .zip = mode { cancelsFailedUpstream = true }
+        if !cancelsFailedUpstream { subscriptions[index] = nil }
         switch completion {
         case .failure:
             let toCancel = takeSubscriptionsForTermination()
@@ -157,9 +179,13 @@ internal final class CombiningCoordinator<Value, Downstream: Subscriber>: Subscr
             return
         }
         requested += demand
-        let active = subscriptions.compactMap { $0 }
+        var active = subscriptions
+        if deliveringChild >= 0 {
+            active[deliveringChild] = nil
+            demandForDeliveringChild += demand
+        }
         lock.unlock()
-        for subscription in active { subscription.request(demand) }
+        for case let subscription? in active { subscription.request(demand) }
     }
 
     func cancel() {

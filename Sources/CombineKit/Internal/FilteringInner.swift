@@ -18,18 +18,23 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     private let select: (Input) throws -> Downstream.Input?
     private let name: String
     private let requiresSubscriptionFirst: Bool
+    /// removeDuplicates' previous element, for the mirror (Combine's shows it as `last`).
+    private let mirrorLast: (() -> Any)?
 
-    init(downstream: Downstream, name: String, requiresSubscriptionFirst: Bool = false, select: @escaping (Input) throws -> Downstream.Input?) {
+    init(downstream: Downstream, name: String, requiresSubscriptionFirst: Bool = false, mirrorLast: (() -> Any)? = nil, select: @escaping (Input) throws -> Downstream.Input?) {
         self.downstream = downstream
         self.name = name
         self.requiresSubscriptionFirst = requiresSubscriptionFirst
+        self.mirrorLast = mirrorLast
         self.select = select
     }
 
     var description: String { name }
     // As Combine's: CompactMap and DropWhile show no children; Encode and Decode show whether they finished and
-    // their upstream subscription; the others show their downstream.
+    // their upstream subscription; RemoveDuplicates and TryRemoveDuplicates their downstream and previous
+    // element; the others show their downstream.
     var customMirror: Mirror {
+        if let mirrorLast { return Mirror(self, children: ["downstream": downstream, "last": mirrorLast()]) }
         switch name {
         case "CompactMap", "DropWhile", "TryDropWhile":
             return Mirror(self, children: [:])
@@ -72,26 +77,18 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
-        lock.lock()
-        let subscription = status.copySubscription()
-        let awaiting = subscription == nil && !status.isTerminal
-        lock.unlock()
-        if let subscription {
-            subscription.request(demand)
-        } else if awaiting && requiresSubscriptionFirst {
-            preconditionFailure("\(name) was asked for demand before it had a subscription: call request(_:) on the subscription handed to receive(subscription:), after that call")
+        if requiresSubscriptionFirst {
+            forwardRequestRequiringSubscription(demand, name: name)
+        } else {
+            forwardRequest(demand)
         }
     }
 
     /// Outside the per-value path: traps (as Combine does) if nothing was subscribed yet.
     @inline(never)
     private func checkSubscribed(_ event: StaticString) {
-        guard requiresSubscriptionFirst else { return }
-        lock.lock()
-        let awaiting = !status.isSubscribed && !status.isTerminal
-        lock.unlock()
-        precondition(!awaiting, "\(name) received \(event) before a subscription: a publisher must call receive(subscription:) on its subscriber first")
+        if requiresSubscriptionFirst { preconditionSubscribed(name, received: event) }
     }
+
     func cancel() { forwardCancel() }
 }

@@ -91,6 +91,27 @@ extension OperatorInner {
         lock.unlock()
         if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
+
+    /// Forwards a request and, as Combine's prefix(while:), tryFilter, removeDuplicates and the like do, traps
+    /// when it comes before the subscription (ignored after the end).
+    func forwardRequestRequiringSubscription(_ demand: Subscribers.Demand, name: String) {
+        demand.assertNonZero()
+        lock.lock()
+        let subscription = status.copySubscription()
+        let awaiting = subscription == nil && !status.isTerminal
+        lock.unlock()
+        precondition(!awaiting, "\(name) was asked for demand before it had a subscription: call request(_:) on the subscription handed to receive(subscription:), after that call")
+        subscription?.request(demand)
+    }
+
+    /// Outside the per-value path: traps, as those operators do, if an event came before the subscription.
+    @inline(never)
+    func preconditionSubscribed(_ name: String, received event: StaticString) {
+        lock.lock()
+        let awaiting = !status.isSubscribed && !status.isTerminal
+        lock.unlock()
+        precondition(!awaiting, "\(name) received \(event) before a subscription: a publisher must call receive(subscription:) on its subscriber first")
+    }
 }
 
 extension OperatorInner {

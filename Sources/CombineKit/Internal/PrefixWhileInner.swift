@@ -1,5 +1,7 @@
 import ReactiveBridgePrimitives
 
+/// The inner object of prefix(while:) and tryPrefix(while:). As Combine's, a value, a completion or a request
+/// before the upstream's subscription traps (a publisher must hand its subscriber a subscription first).
 internal final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
@@ -25,7 +27,10 @@ internal final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream:
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else { return .none }
+        guard isActive() else {
+            preconditionSubscribed(name, received: "a value")
+            return .none
+        }
         do {
             if try predicate(input) { return downstream.receive(input) }
             if terminateAndCancelUpstream() { downstream.receive(completion: .finished) }
@@ -36,10 +41,15 @@ internal final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream:
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        if markTerminal() { downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure }) }
+        if markTerminal() {
+            downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
+        } else {
+            preconditionSubscribed(name, received: "a completion")
+        }
     }
 
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    func request(_ demand: Subscribers.Demand) { forwardRequestRequiringSubscription(demand, name: name) }
+
     func cancel() { forwardCancel() }
 }
 

@@ -91,7 +91,13 @@ extension Publishers.Buffer {
         }
 
         var description: String { "Buffer" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "buffer": buffer]) }
+        // As Combine's: the elements held, the subscription's state, the downstream's outstanding demand and
+        // the completion waiting behind the elements.
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: ["values": buffer, "state": status, "downstreamDemand": demand, "terminal": terminal as Any])
+        }
 
         func receive(subscription: Subscription) {
             guard acceptSubscription(subscription) else { return }

@@ -79,15 +79,22 @@ internal struct MappingSubscriber<Input, Output, Downstream>: CustomStringConver
     private let downstream: Downstream
     private let transform: (Input) -> Output
     private let name: String
+    /// The key paths of `map(_:)`, `map(_:_:)`, `map(_:_:_:)` (empty for the closure maps), for the mirror.
+    private let keyPaths: [AnyKeyPath]
 
-    @usableFromInline init(downstream: consuming Downstream, name: String, transform: @escaping (Input) -> Output) {
+    @usableFromInline init(downstream: consuming Downstream, name: String, keyPaths: [AnyKeyPath] = [], transform: @escaping (Input) -> Output) {
         self.downstream = consume downstream
         self.name = name
+        self.keyPaths = keyPaths
         self.transform = transform
     }
 
     @usableFromInline var description: String { name }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    /// As Combine's: `Map` shows no children; `ValueForKey` its `keyPath`, `ValueForKeys` `keyPath0`, `keyPath1`, ….
+    @usableFromInline var customMirror: Mirror {
+        if keyPaths.count == 1 { return Mirror(self, children: ["keyPath": keyPaths[0]]) }
+        return Mirror(self, children: keyPaths.enumerated().map { (label: "keyPath\($0.offset)", value: $0.element as Any) })
+    }
     @usableFromInline var playgroundDescription: Any { description }
 }
 

@@ -14,7 +14,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = self.keyPath
-            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKey") { $0[keyPath: keyPath] })
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKey", keyPaths: [keyPath]) { $0[keyPath: keyPath] })
         }
     }
 }

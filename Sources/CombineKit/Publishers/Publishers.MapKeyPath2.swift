@@ -16,7 +16,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys") { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys", keyPaths: [keyPath0, keyPath1]) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
         }
     }
 }

@@ -17,7 +17,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys") {
+            upstream.subscribe(MappingSubscriber(downstream: subscriber, name: "ValueForKeys", keyPaths: [keyPath0, keyPath1, keyPath2]) {
                 ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
             })
         }

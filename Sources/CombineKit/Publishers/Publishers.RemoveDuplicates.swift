@@ -29,7 +29,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
             let previous = PreviousElement<Output>()
-            upstream.subscribe(FilteringInner<Output, Failure, S>(downstream: subscriber, name: "RemoveDuplicates", requiresSubscriptionFirst: true) { element in
+            upstream.subscribe(FilteringInner<Output, Failure, S>(downstream: subscriber, name: "RemoveDuplicates", requiresSubscriptionFirst: true, mirrorLast: { previous.value as Any }) { element in
                 defer { previous.value = element }
                 if let last = previous.value, predicate(last, element) { return nil }
                 return element

@@ -22,7 +22,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
             let previous = PreviousElement<Output>()
-            upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryRemoveDuplicates", requiresSubscriptionFirst: true) { element in
+            upstream.subscribe(FilteringInner<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryRemoveDuplicates", requiresSubscriptionFirst: true, mirrorLast: { previous.value as Any }) { element in
                 if let last = previous.value, try predicate(last, element) {
                     previous.value = element
                     return nil

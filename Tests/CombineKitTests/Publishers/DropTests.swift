@@ -3,16 +3,102 @@ import CombineKitTest
 import Testing
 
 @Suite struct DropTests {
-    // Combine asks for the dropped elements as soon as it is subscribed, then passes demand up unchanged
-    // (OpenCombine's DropTests.testRequestsFromUpstreamThenSendsSubscriptionDownstream records it).
-    @Test func dropFirstSkipsCountAndRequestsTheDroppedCountUpFront() {
+    // Combine's dropFirst hands the downstream its subscription before it subscribes upstream, then asks the
+    // upstream once for the downstream's demand plus the dropped count (OpenCombine's
+    // DropTests.testDroppingTwoElements: .max(42) and dropFirst(2) make one request of .max(44)).
+    @Test func dropFirstAsksTheUpstreamOnceForTheDownstreamsDemandPlusTheDroppedCount() {
         let scheduler = CombineTestScheduler()
         let upstream = TestPublisher<Int, Never>.cold(scheduler, [.value(1, 1), .value(2, 2), .value(3, 3), .value(4, 4)])
         let subscriber = TestSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1))
         upstream.dropFirst(2).subscribe(subscriber)
         scheduler.run()
         #expect(subscriber.events == [.subscription(0), .value(3, 3)])
-        #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .max(1)), .init(time: 0, demand: .max(2))])
+        #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .max(3))])
+    }
+
+    // Combine: the downstream's requests before the upstream's subscription arrives are kept and asked
+    // for with the dropped count when it arrives; the demand returned from receive(_:) goes back as it is
+    // (OpenCombine's DropTests.testLateSubscription, testDroppingTwoElements).
+    @Test func dropFirstKeepsDemandRequestedBeforeTheUpstreamsSubscription() {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(3))
+        upstream.dropFirst(4).subscribe(subscriber)
+        #expect((subscriber.subscription as? CustomStringConvertible)?.description == "Drop")
+        subscriber.subscription?.request(.max(10))
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [.requested(.max(14))])
+        for value in 1...4 { #expect(upstream.subscriber?.receive(value) == Subscribers.Demand.none) }
+        #expect(upstream.subscriber?.receive(5) == .max(3))
+        #expect(subscriber.values == [5])
+        subscriber.subscription?.request(.max(2))
+        #expect(subscription.events == [.requested(.max(14)), .requested(.max(2))])
+        let second = RecordingSubscription()
+        upstream.sendSubscription(second)
+        #expect(second.events == [.cancelled])
+    }
+
+    // Combine: the downstream already holds dropFirst's subscription, so a completion (or, for dropFirst(0),
+    // a value) that arrives before the upstream's subscription reaches it (OpenCombine's
+    // DropTests.testDropReceiveCompletionBeforeSubscription, testDropReceiveValueBeforeSubscription).
+    @Test func dropFirstPassesEventsThatComeBeforeTheUpstreamsSubscription() {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(42))
+        upstream.dropFirst(0).subscribe(subscriber)
+        #expect(upstream.subscriber?.receive(0) == .max(42))
+        upstream.subscriber?.receive(completion: .finished)
+        #expect(subscriber.values == [0])
+        #expect(subscriber.completions.count == 1)
+    }
+
+    // Combine checks dropFirst's count when the publisher is subscribed, not when it is made (OpenCombine's
+    // DropTests.testDropNegativeNumberOfItemsCrash builds dropFirst(-1) and expects the crash at subscribe).
+    @Test func aNegativeCountStopsWhenSubscribed() async {
+        _ = PassthroughSubject<Int, Never>().dropFirst(-1)
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            PassthroughSubject<Int, Never>().dropFirst(-1).subscribe(ManualSubscriber<Int, Never>())
+        }
+        let message = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("dropFirst(_:) was given a negative count"))
+    }
+
+    // Deliberate difference (MigrationGuide): Combine's dropFirst accepts a subscription after the downstream
+    // cancelled or after the end, and passes every completion and later value on; CombineKit cancels such a
+    // subscription and drops what comes after the end.
+    @Test func afterCancelOrTheEndNothingMoreGetsThrough() {
+        let late = LateSubscriptionPublisher<Int, Never>()
+        let cancelled = ManualSubscriber<Int, Never>()
+        late.dropFirst(2).subscribe(cancelled)
+        cancelled.subscription?.cancel()
+        let arriving = RecordingSubscription()
+        late.sendSubscription(arriving)
+        #expect(arriving.events == [.cancelled])
+
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(1))
+        upstream.dropFirst(1).subscribe(subscriber)
+        subscriber.subscription?.request(.max(3))
+        _ = upstream.send(1)
+        _ = upstream.send(2)
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(.oops))
+        #expect(upstream.send(3) == Subscribers.Demand.none)
+        #expect(subscriber.values == [2])
+        #expect(subscriber.completions.count == 1)
+        let again = RecordingSubscription()
+        upstream.subscriber?.receive(subscription: again)
+        #expect(again.events == [.cancelled])
+    }
+
+    // Deliberate difference (MigrationGuide): Combine's drop(while:) ignores cancel() before its subscription
+    // arrived; CombineKit cancels the subscription when it comes.
+    @Test func dropWhileCancelledBeforeItsSubscriptionCancelsTheLaterOne() throws {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        upstream.drop { _ in true }.subscribe(ManualSubscriber<Int, Never>())
+        try #require(upstream.inner).cancel()
+        let arriving = RecordingSubscription()
+        upstream.sendSubscription(arriving)
+        #expect(arriving.events == [.cancelled])
     }
 
     // Combine's dropFirst asks for the dropped elements before the downstream asks for any, so a subject's

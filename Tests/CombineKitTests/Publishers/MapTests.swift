@@ -115,6 +115,25 @@ import Testing
         #expect(upstream.subscriptions[0].cancelled == 2)
     }
 
+    // Deliberate difference (MigrationGuide): Combine's tryMap passes on what an ill-behaved upstream sends
+    // after a thrown error, after cancel or before its subscription; CombineKit drops it.
+    @Test func tryMapDropsWhatAnUpstreamSendsAfterTheEnd() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Error>(demandPerValue: .max(1))
+        upstream.tryMap { value -> Int in
+            if value == 100 { throw TestError.oops }
+            return value * 2
+        }.subscribe(subscriber)
+        try #require(subscriber.subscription).request(.unlimited)
+        _ = upstream.send(2)
+        _ = upstream.send(100)
+        #expect(upstream.send(9) == Subscribers.Demand.none)
+        upstream.send(completion: .finished)
+        #expect(subscriber.values == [4])
+        #expect(subscriber.completions.count == 1)
+        #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+    }
+
     @Test func tryMapWithLimitedDemand() {
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(1))
         [1, 2].publisher.tryMap { $0 }.subscribe(subscriber)

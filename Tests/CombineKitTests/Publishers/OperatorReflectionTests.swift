@@ -123,6 +123,40 @@ import Testing
         #expect(child("finished", of: inner) == "false")
     }
 
+    // OpenCombine's BufferTests.testBufferReflection: values, state, downstreamDemand, terminal.
+    @Test func bufferShowsItsElementsStateDemandAndTerminal() {
+        let inner = subscription(of: Silent<Int, TestError>().buffer(size: 13, prefetch: .keepFull, whenFull: .dropNewest))
+        #expect(labels(inner) == ["values", "state", "downstreamDemand", "terminal"])
+        #expect(child("values", of: inner) == "[]")
+        #expect(child("downstreamDemand", of: inner) == "max(0)")
+        #expect(child("terminal", of: inner) == "nil")
+        #expect(playground(inner) == "Buffer")
+    }
+
+    // OpenCombine's RemoveDuplicatesTests.testRemoveDuplicatesReflection and testTryRemoveDuplicatesReflection.
+    @Test func removeDuplicatesShowsItsDownstreamAndPreviousElement() {
+        let subject = Silent<Int, TestError>()
+        for (name, inner) in [("RemoveDuplicates", subscription(of: subject.removeDuplicates())),
+                              ("TryRemoveDuplicates", subscription(of: subject.tryRemoveDuplicates { $0 == $1 }))] {
+            #expect(labels(inner) == ["downstream", "last"], "\(name)")
+            #expect(child("last", of: inner) == "nil", "\(name)")
+            #expect(playground(inner) == name)
+        }
+    }
+
+    // OpenCombine's MapKeyPathTests.testMapKeyPathReflection: ValueForKey shows keyPath, ValueForKeys keyPath0….
+    @Test func keyPathMapsShowTheirKeyPaths() {
+        let one = upstreamSubscriber { $0.map(\.bitWidth) }
+        #expect((one as? CustomStringConvertible)?.description == "ValueForKey")
+        #expect(labels(one) == ["keyPath"])
+        let keyPath: KeyPath<Int, Int> = \.bitWidth
+        #expect(child("keyPath", of: one) == String(describing: keyPath))
+        let two = upstreamSubscriber { $0.map(\.bitWidth, \.words.count) }
+        #expect(playground(two) == "ValueForKeys")
+        #expect(labels(two) == ["keyPath0", "keyPath1"])
+        #expect(labels(upstreamSubscriber { $0.map(\.bitWidth, \.words.count, \.description) }) == ["keyPath0", "keyPath1", "keyPath2"])
+    }
+
     @Test func emptySubscriptionAndSingleValueSubscriptions() throws {
         #expect(playground(Subscriptions.empty) == "Empty")
         #expect(labels(Subscriptions.empty) == [])

@@ -110,6 +110,47 @@ import Testing
         #expect(subscriber.values == [] && subscriber.completion != nil)
     }
 
+    // Combine's prefix(while:) and tryPrefix(while:) stop with a precondition on a value, a completion or a
+    // request before their subscription arrived (OpenCombine's PrefixWhileTests.testPrefixWhileReceiveValue-,
+    // ReceiveCompletion- and RequestBeforeSubscription, and their tryPrefix twins).
+    @Test func prefixWhileStopsOnEventsBeforeItsSubscription() async {
+        let value = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = LateSubscriptionPublisher<Int, Never>()
+            upstream.prefix { _ in true }.subscribe(ManualSubscriber<Int, Never>())
+            _ = upstream.subscriber?.receive(1)
+        }
+        let message = String(decoding: value?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("PrefixWhile received a value before a subscription"))
+        await #expect(processExitsWith: .failure) {
+            let upstream = LateSubscriptionPublisher<Int, Never>()
+            upstream.prefix { _ in true }.subscribe(ManualSubscriber<Int, Never>())
+            upstream.subscriber?.receive(completion: .finished)
+        }
+        await #expect(processExitsWith: .failure) {
+            let upstream = LateSubscriptionPublisher<Int, Never>()
+            upstream.tryPrefix { _ in true }.subscribe(ManualSubscriber<Int, Error>())
+            upstream.inner?.request(.max(1))
+        }
+    }
+
+    // After the end Combine ignores them: values after the failing element get .none and no predicate call
+    // (OpenCombine's PrefixWhileTests.testPrefixWhileBasicBehavior).
+    @Test func prefixWhileIgnoresEventsAfterTheEnd() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.prefix { $0 < 3 }.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        subscription.request(.max(5))
+        _ = upstream.send(1)
+        _ = upstream.send(4)
+        subscription.request(.max(1))
+        upstream.send(completion: .finished)
+        #expect(upstream.send(2) == Subscribers.Demand.none)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.count == 1)
+        #expect(upstream.subscription.events == [.requested(.max(5)), .cancelled])
+    }
+
     @Test func prefixUntilOutputFinishesOnTrigger() {
         let upstream = PassthroughSubject<Int, TestError>()
         let trigger = PassthroughSubject<Int, Never>()

@@ -70,3 +70,71 @@ extension ZipTests {
         #expect(values == [11, 22])
     }
 }
+
+extension ZipTests {
+    // Combine's zip cancels every upstream when one fails, the failed one included (OpenCombine's
+    // ZipTests.testBCancelledAfterAFailed).
+    @Test func aFailureCancelsEveryUpstreamTheFailedOneIncluded() {
+        let a = ManualPublisher<Int, TestError>()
+        let b = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<(Int, Int), TestError>()
+        a.zip(b).subscribe(subscriber)
+        subscriber.subscription?.request(.unlimited)
+        a.send(completion: .failure(.oops))
+        #expect(subscriber.completions.count == 1)
+        #expect(a.subscription.events == [.requested(.unlimited), .cancelled])
+        #expect(b.subscription.events == [.requested(.unlimited), .cancelled])
+    }
+
+    // Combine: demand the downstream adds while a combination is delivered goes to the upstream whose element
+    // completed it as the return value of its receive(_:), to the others by request(_:) (OpenCombine's
+    // ZipTests.testDownstreamDemandRequestedWhileSendingValue and testIncreasedDemand).
+    @Test func demandAddedDuringDeliveryIsReturnedToTheUpstreamThatCompletedTheCombination() {
+        let a = ManualPublisher<Int, Never>()
+        let b = ManualPublisher<Int, Never>()
+        let requesting = ManualSubscriber<Int, Never>()
+        requesting.onValue = { _ in requesting.subscription?.request(.max(666)) }
+        a.zip(b) { $0 + $1 }.subscribe(requesting)
+        requesting.subscription?.request(.max(10))
+        #expect(a.send(1) == Subscribers.Demand.none)
+        #expect(b.send(1) == .max(666))
+        #expect(requesting.values == [2])
+        #expect(a.subscription.events == [.requested(.max(10)), .requested(.max(666))])
+        #expect(b.subscription.events == [.requested(.max(10))])
+
+        let c = ManualPublisher<Int, Never>()
+        let d = ManualPublisher<Int, Never>()
+        let returning = ManualSubscriber<Int, Never>(demandPerValue: .max(1))
+        c.zip(d) { $0 + $1 }.subscribe(returning)
+        returning.subscription?.request(.max(1))
+        #expect(d.send(1) == Subscribers.Demand.none)
+        #expect(c.send(1) == .max(1))
+        #expect(returning.values == [2])
+    }
+
+    // Deliberate difference (MigrationGuide): Combine's zip delivers combinations beyond the downstream's
+    // demand when an upstream ignores it, and keeps its subscriber after cancel; CombineKit holds them until
+    // demand comes and releases the subscriber.
+    @Test func combinationsBeyondDemandWaitAndCancelReleasesTheSubscriber() {
+        let a = ManualPublisher<Int, Never>()
+        let b = ManualPublisher<Int, Never>()
+        weak var released: ManualSubscriber<Int, Never>?
+        do {
+            let subscriber = ManualSubscriber<Int, Never>()
+            released = subscriber
+            a.zip(b) { $0 + $1 }.subscribe(subscriber)
+            subscriber.subscription?.request(.max(1))
+            _ = a.send(100)
+            _ = b.send(1)
+            _ = a.send(200)
+            _ = a.send(300)
+            _ = b.send(2)
+            _ = b.send(3)
+            #expect(subscriber.values == [101])
+            subscriber.subscription?.request(.max(1))
+            #expect(subscriber.values == [101, 202])
+            subscriber.subscription?.cancel()
+        }
+        #expect(released == nil)
+    }
+}

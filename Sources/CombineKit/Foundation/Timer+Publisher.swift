@@ -73,25 +73,19 @@ private final class TimerConnection: Cancellable {
 
 /// What a subscriber of `Timer.TimerPublisher` receives as its subscription: requests and cancel pass to the
 /// publisher's ticks; like Combine's, it has no description or mirror of its own.
-private final class TimerSubscription<Downstream: Subscriber>: Subscriber, Subscription
+private final class TimerSubscription<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner
     where Downstream.Input == Date, Downstream.Failure == Never
 {
     private let downstream: Downstream
-    private let lock = Lock()
-    private var upstream = SubscriptionStatus.awaitingSubscription
+    let lock = Lock()
+    var status = SubscriptionStatus.awaitingSubscription
 
     init(downstream: Downstream) {
         self.downstream = downstream
     }
 
     func receive(subscription: Subscription) {
-        lock.lock()
-        guard upstream.storeIfAwaiting(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
-        lock.unlock()
+        guard storeFirstSubscription(subscription) else { return }
         downstream.receive(subscription: self)
     }
 
@@ -104,15 +98,12 @@ private final class TimerSubscription<Downstream: Subscriber>: Subscriber, Subsc
     }
 
     func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        let subscription = upstream.copySubscription()
-        lock.unlock()
-        subscription?.request(demand)
+        currentSubscription()?.request(demand)
     }
 
     func cancel() {
         lock.lock()
-        let previous = upstream.take()
+        let previous = status.take()
         lock.unlock()
         if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }

@@ -49,19 +49,19 @@ extension Publishers.Debounce {
     // (`now`, `minimumTolerance`, `schedule(after: now + dueTime, interval: dueTime, tolerance:options:)`) and
     // cancels the previous element's; the first firing of the newest element's timer publishes it and cancels
     // that timer. The completion cancels the timer and is delivered through `schedule(options: nil)`.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let lock = Lock()
+        let lock = Lock()
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
         // Guarded by `lock` (no call out while it is held).
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
         @exclusivity(unchecked) private var generation: UInt64 = 0
         @exclusivity(unchecked) private var currentValue: Input?
@@ -89,13 +89,7 @@ extension Publishers.Debounce {
         }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard status.storeIfAwaiting(subscription) else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
+            guard storeFirstSubscription(subscription) else { return }
             downstream.receive(subscription: self)
             subscription.request(.unlimited)
         }
@@ -154,14 +148,8 @@ extension Publishers.Debounce {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            let armed = takeTimer()
-            lock.unlock()
+            var armed: Cancellable?
+            guard endIfSubscribed({ armed = takeTimer() }) != nil else { return }
             armed?.cancel()
             scheduler.schedule { self.downstream.receive(completion: completion) }
         }
@@ -174,14 +162,8 @@ extension Publishers.Debounce {
 
         // Combine: a cancel before the subscription arrived, or after the end, does nothing.
         func cancel() {
-            lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            let armed = takeTimer()
-            lock.unlock()
+            var armed: Cancellable?
+            guard let subscription = endIfSubscribed({ armed = takeTimer() }) else { return }
             armed?.cancel()
             subscription.cancel()
         }

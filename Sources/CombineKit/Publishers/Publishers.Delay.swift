@@ -38,17 +38,17 @@ extension Publishers.Delay {
     // with `schedule(after: now + interval, tolerance:options:)`; demand passes up as it is (`.none` included);
     // a cancel after the completion arrived does not stop its delivery. Combine's Delay subscription has no
     // description or mirror of its own.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let lock = Lock()
+        let lock = Lock()
         private let downstream: Downstream
         private let publisher: Publishers.Delay<Upstream, Context>
         // Guarded by `lock` (no call out while it is held).
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         /// The completion arrived and waits for its delivery: no more elements, requests or cancel.
         @exclusivity(unchecked) private var completionPending = false
 
@@ -66,13 +66,7 @@ extension Publishers.Delay {
         }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard status.storeIfAwaiting(subscription) else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
+            guard storeFirstSubscription(subscription) else { return }
             downstream.receive(subscription: self)
         }
 
@@ -93,10 +87,7 @@ extension Publishers.Delay {
             lock.unlock()
             let more = downstream.receive(input)
             guard more != .none else { return }
-            lock.lock()
-            let subscription = status.copySubscription()
-            lock.unlock()
-            subscription?.request(more)
+            currentSubscription()?.request(more)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -111,13 +102,7 @@ extension Publishers.Delay {
         }
 
         private func deliver(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            lock.unlock()
+            guard endIfSubscribed() != nil else { return }
             downstream.receive(completion: completion)
         }
 

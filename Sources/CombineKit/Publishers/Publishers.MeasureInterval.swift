@@ -31,17 +31,17 @@ extension Publishers.MeasureInterval {
     // As Combine (OpenCombine's MeasureIntervalTests, run against Combine): `now` is read when the subscription
     // arrives and for each element while subscribed; the downstream's demand from `receive(_:)` is requested
     // from the upstream (`receive(_:)` returns `.none`), and `request(_:)` passes up as it is.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Context.SchedulerTimeType.Stride, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let lock = Lock()
+        let lock = Lock()
         private let downstream: Downstream
         private let scheduler: Context
         // Guarded by `lock` (no call out while it is held).
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var last: Context.SchedulerTimeType?
 
         init(downstream: Downstream, scheduler: Context) {
@@ -53,13 +53,7 @@ extension Publishers.MeasureInterval {
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard status.storeIfAwaiting(subscription) else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
+            guard storeFirstSubscription(subscription) else { return }
             let now = scheduler.now
             lock.lock()
             last = now
@@ -88,38 +82,17 @@ extension Publishers.MeasureInterval {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            last = nil
-            lock.unlock()
+            guard endIfSubscribed({ last = nil }) != nil else { return }
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            lock.lock()
-            guard let subscription = status.copySubscription() else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            subscription.request(demand)
+            currentSubscription()?.request(demand)
         }
 
         // Combine: a cancel before the subscription arrived, or after the end, does nothing.
         func cancel() {
-            lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            last = nil
-            lock.unlock()
-            subscription.cancel()
+            endIfSubscribed { last = nil }?.cancel()
         }
     }
 }

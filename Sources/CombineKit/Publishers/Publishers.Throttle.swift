@@ -45,18 +45,18 @@ extension Publishers.Throttle {
     // the subscription arrives, for every element and the completion, and when an element is published;
     // `schedule(options: nil)` for a publication due now, `schedule(after:)` (so `minimumTolerance`, then
     // `schedule(after:tolerance:options: nil)`) for a later one.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let lock = Lock()
+        let lock = Lock()
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
         // Guarded by `lock` (no call out while it is held).
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         /// Released on cancel and after the completion, as Combine does.
         @exclusivity(unchecked) private var downstream: Downstream?
         @exclusivity(unchecked) private var completionReceived = false
@@ -77,12 +77,8 @@ extension Publishers.Throttle {
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
+            guard storeFirstSubscription(subscription) else { return }
             lock.lock()
-            guard status.storeIfAwaiting(subscription) else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
             let downstream = self.downstream
             lock.unlock()
             _ = scheduler.now  // Combine reads the clock here.

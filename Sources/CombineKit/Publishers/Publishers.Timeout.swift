@@ -40,17 +40,17 @@ extension Publishers.Timeout {
     // Combine): the subscription, the downstream's first request and every element each arm a repeating timer
     // (`now`, `minimumTolerance`, `schedule(after: now + interval, interval:tolerance:options:)`), cancelling the
     // one before; each element and the completion are then delivered through `schedule(options:)`.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let lock = Lock()
+        let lock = Lock()
         private let downstream: Downstream
         private let publisher: Publishers.Timeout<Upstream, Context>
         // Guarded by `lock` (no call out while it is held).
-        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var timedOutAlready = false
         @exclusivity(unchecked) private var requestedOnce = false
         /// The armed timer and its generation: a timer that fires after it was replaced is ignored.
@@ -113,13 +113,7 @@ extension Publishers.Timeout {
         }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard status.storeIfAwaiting(subscription) else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
+            guard storeFirstSubscription(subscription) else { return }
             rearm()
             downstream.receive(subscription: self)
         }
@@ -160,13 +154,7 @@ extension Publishers.Timeout {
         }
 
         private func deliver(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            lock.unlock()
+            guard endIfSubscribed() != nil else { return }
             downstream.receive(completion: completion)
         }
 
@@ -186,14 +174,8 @@ extension Publishers.Timeout {
 
         // Combine: a cancel before the subscription arrived, or after the end, does nothing.
         func cancel() {
-            lock.lock()
-            guard case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            let armed = takeTimer()
-            lock.unlock()
+            var armed: Cancellable?
+            guard let subscription = endIfSubscribed({ armed = takeTimer() }) else { return }
             armed?.cancel()
             subscription.cancel()
         }

@@ -12,6 +12,8 @@ extension Publisher {
 extension Publishers {
     /// A publisher that terminates if the upstream is silent (from the subscription, or since its
     /// last element) for longer than `interval`. Elements and the completion are delivered on the scheduler.
+    /// As in Combine, the downstream's first request restarts the clock, and the scheduler must run the timer
+    /// later: `ImmediateScheduler` stops with a precondition.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

@@ -140,3 +140,71 @@ func cancelThenSubscribeLate<P: Publisher>(_ make: (LateSubscriptionPublisher<In
     upstream.sendSubscription(late)
     return (late, subscriber)
 }
+
+/// A scheduler that records each call an operator makes on it (Combine's exact calls are part of its
+/// behaviour: custom and test schedulers see them) and runs the work on a `CombineTestScheduler`.
+final class CallRecordingScheduler: Scheduler, @unchecked Sendable {
+    typealias SchedulerTimeType = CombineTestScheduler.SchedulerTimeType
+    typealias SchedulerOptions = Never
+
+    enum Call: Equatable, CustomStringConvertible {
+        case now
+        case minimumTolerance
+        case schedule
+        /// `schedule(after:tolerance:options:)`, at a tick.
+        case scheduleAfter(Int)
+        /// `schedule(after:interval:tolerance:options:)`, first due at a tick, repeating every `interval` ticks.
+        case scheduleRepeating(Int, interval: Int)
+
+        var description: String {
+            switch self {
+            case .now: "now"
+            case .minimumTolerance: "minimumTolerance"
+            case .schedule: "schedule"
+            case .scheduleAfter(let tick): "scheduleAfter(\(tick))"
+            case .scheduleRepeating(let tick, let interval): "scheduleRepeating(\(tick), interval: \(interval))"
+            }
+        }
+    }
+
+    let base = CombineTestScheduler()
+    private(set) var calls: [Call] = []
+    /// How many repeating schedules' cancellables were cancelled.
+    private(set) var cancelledRepeats = 0
+    /// Hands out cancellables that do nothing (a scheduler that cannot stop a repeating action).
+    var cancelIsNoOp = false
+
+    var now: SchedulerTimeType {
+        calls.append(.now)
+        return base.now
+    }
+
+    var minimumTolerance: SchedulerTimeType.Stride {
+        calls.append(.minimumTolerance)
+        return base.minimumTolerance
+    }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        calls.append(.schedule)
+        base.schedule(options: options, action)
+    }
+
+    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void) {
+        calls.append(.scheduleAfter(date.ticks))
+        base.schedule(after: date, tolerance: tolerance, options: options, action)
+    }
+
+    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+                  options: Never?, _ action: @escaping () -> Void) -> Cancellable {
+        calls.append(.scheduleRepeating(date.ticks, interval: base.time(0).advanced(by: interval).ticks))
+        let repeating = base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
+        let noOp = cancelIsNoOp
+        return AnyCancellable { [weak self] in
+            self?.cancelledRepeats += 1
+            if !noOp { repeating.cancel() }
+        }
+    }
+
+    /// Runs the work due at or before `tick`.
+    func advance(to tick: Int) { base.advance(to: tick) }
+}

@@ -73,22 +73,115 @@ extension OperationQueue: Scheduler {
         addOperation(BlockOperation { box.value() })
     }
 
+    /// Adds one operation to the queue at once, which becomes ready at `date` (as Combine's scheduler does:
+    /// not a `BlockOperation`, and `Cancellable`).
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let box = UncheckedSendable((self, action))
-        let delay = Swift.max(0, date.date.timeIntervalSinceNow)
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
-            box.value.0.addOperation { box.value.1() }
+        let operation = DelayedOperation(action: action, repetition: nil)
+        addOperation(operation)
+        operation.becomeReady(at: date.date)
+    }
+
+    /// Adds an operation that becomes ready at `date`; each run adds the next one, ready one `interval` later,
+    /// until the returned `AnyCancellable` is cancelled (as Combine's scheduler does).
+    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+                         options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
+        let repetition = DelayedOperation.Repetition(queue: self, interval: interval.timeInterval)
+        let operation = DelayedOperation(action: action, repetition: repetition)
+        repetition.current = operation
+        addOperation(operation)
+        operation.becomeReady(at: date.date)
+        return AnyCancellable(repetition)
+    }
+}
+
+/// An operation that stays not ready until its time comes. A repeating one (`Repetition`) adds the operation of
+/// the next run to the queue when it runs.
+private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
+    /// The state a repeating schedule shares across its operations; cancelling it stops the repetition.
+    final class Repetition: Cancellable, @unchecked Sendable {
+        let lock = Lock()
+        let queue: OperationQueue
+        let interval: TimeInterval
+        // Guarded by `lock`.
+        weak var current: DelayedOperation?
+        var cancelled = false
+
+        init(queue: OperationQueue, interval: TimeInterval) {
+            self.queue = queue
+            self.interval = interval
+        }
+
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            let operation = current
+            current = nil
+            lock.unlock()
+            operation?.cancel()
         }
     }
 
-    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-                         options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
-        let box = UncheckedSendable((self, action))
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { box.value.0.addOperation { box.value.1() } }
-        let delay = Swift.max(0, date.date.timeIntervalSinceNow)
-        timer.schedule(deadline: .now() + delay, repeating: Swift.max(0.000_001, interval.timeInterval))
-        timer.resume()
-        return AnyCancellable { timer.cancel() }
+    private static let readiness = DispatchQueue(label: "CombineKit.OperationQueue.readiness")
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var action: (() -> Void)?
+    private var due = false
+    private let repetition: Repetition?
+
+    init(action: @escaping () -> Void, repetition: Repetition?) {
+        self.action = action
+        self.repetition = repetition
+        super.init()
+    }
+
+    /// Reports the operation ready (through key-value observation, which the queue watches) at `date`.
+    func becomeReady(at date: Date) {
+        Self.readiness.asyncAfter(deadline: .now() + Swift.max(0, date.timeIntervalSinceNow)) { [weak self] in
+            self?.markDue()
+        }
+    }
+
+    private func markDue() {
+        willChangeValue(for: \.isReady)
+        lock.lock()
+        due = true
+        lock.unlock()
+        didChangeValue(for: \.isReady)
+    }
+
+    override var isReady: Bool {
+        lock.lock()
+        let due = self.due
+        lock.unlock()
+        return super.isReady && (due || isCancelled)
+    }
+
+    override func cancel() {
+        lock.lock()
+        action = nil
+        lock.unlock()
+        super.cancel()
+    }
+
+    override func main() {
+        lock.lock()
+        let action = self.action
+        self.action = nil
+        lock.unlock()
+        guard let action else { return }
+        if let repetition {
+            repetition.lock.lock()
+            if !repetition.cancelled {
+                let next = DelayedOperation(action: action, repetition: repetition)
+                repetition.current = next
+                repetition.lock.unlock()
+                repetition.queue.addOperation(next)
+                next.becomeReady(at: Date(timeIntervalSinceNow: repetition.interval))
+            } else {
+                repetition.lock.unlock()
+                return  // cancelled while this run was starting
+            }
+        }
+        action()
     }
 }

@@ -37,23 +37,35 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The timer of the newest element: reserved before the scheduler is asked (so a timer that fires while
+    /// it is being armed finds it), then holding the scheduler's cancellable.
+    fileprivate enum TimerSlot {
+        case none
+        case arming
+        case armed(Cancellable)
+    }
+
+    // Combine's scheduler calls (which custom and test schedulers see): each element arms a repeating timer
+    // (`now`, `minimumTolerance`, `schedule(after: now + dueTime, interval: dueTime, tolerance:options:)`) and
+    // cancels the previous element's; the first firing of the newest element's timer publishes it and cancels
+    // that timer. The completion cancels the timer and is delivered through `schedule(options: nil)`.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        // Guarded by `lock` (no call out while it is held): no run-time exclusivity checks.
+        // Guarded by `lock` (no call out while it is held).
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-        @exclusivity(unchecked) private var generation = 0
-        @exclusivity(unchecked) private var pending: Input?
-        @exclusivity(unchecked) private var finished = false
+        @exclusivity(unchecked) private var generation: UInt64 = 0
+        @exclusivity(unchecked) private var currentValue: Input?
+        @exclusivity(unchecked) private var timer = TimerSlot.none
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.downstream = downstream
@@ -63,10 +75,21 @@ extension Publishers.Debounce {
         }
 
         var description: String { "Debounce" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending as Any]) }
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: ["downstream": downstream, "downstreamDemand": demand, "currentValue": currentValue as Any])
+        }
+
+        private func takeTimer() -> Cancellable? {
+            let previous = timer
+            timer = .none
+            if case .armed(let cancellable) = previous { return cancellable }
+            return nil
+        }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+            guard storeFirstSubscription(subscription) else { return }
             downstream.receive(subscription: self)
             subscription.request(.unlimited)
         }
@@ -79,71 +102,70 @@ extension Publishers.Debounce {
             }
             generation += 1
             let current = generation
-            pending = input
+            currentValue = input
+            let previous = takeTimer()
+            timer = .arming
             lock.unlock()
-            scheduler.schedule(after: scheduler.now.advanced(by: dueTime), tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
-                self?.due(current)
+            let due = scheduler.now.advanced(by: dueTime)
+            // Strong capture, as Combine: the pending timer keeps the subscription alive.
+            let armed = scheduler.schedule(after: due, interval: dueTime, tolerance: scheduler.minimumTolerance, options: options) {
+                self.due(current)
             }
+            lock.lock()
+            if current == generation, case .arming = timer {
+                timer = .armed(armed)
+                lock.unlock()
+            } else {
+                // Replaced, ended, or already fired while it was being armed.
+                lock.unlock()
+                armed.cancel()
+            }
+            previous?.cancel()
             return .none
         }
 
-        private func due(_ generation: Int) {
+        private func due(_ generation: UInt64) {
             lock.lock()
-            guard generation == self.generation, !finished, let value = pending else {
+            guard status.isSubscribed, generation == self.generation, let value = currentValue else {
                 lock.unlock()
                 return
             }
-            pending = nil
-            guard demand > 0 else {
+            if case .none = timer {  // this element was published already (a repeated firing)
                 lock.unlock()
                 return
             }
-            demand -= 1
+            let armed = takeTimer()
+            let deliver = demand > .none
+            if deliver { demand -= 1 }
             lock.unlock()
+            armed?.cancel()
+            guard deliver else { return }
             let more = downstream.receive(value)
-            if more > 0 {
-                lock.lock()
-                demand += more
-                lock.unlock()
-            }
+            guard more > .none else { return }
+            lock.lock()
+            demand += more
+            lock.unlock()
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            lock.setSubscribedFlag(false)
-            pending = nil
-            generation += 1
-            lock.unlock()
-            scheduler.schedule(options: options) { [self] in
-                lock.lock()
-                guard !finished else {
-                    lock.unlock()
-                    return
-                }
-                finished = true
-                lock.unlock()
-                downstream.receive(completion: completion)
-            }
+            var armed: Cancellable?
+            guard endIfSubscribed({ armed = takeTimer() }) != nil else { return }
+            armed?.cancel()
+            scheduler.schedule { self.downstream.receive(completion: completion) }
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
             lock.lock()
-            self.demand += demand
+            if status.isSubscribed { self.demand += demand }
             lock.unlock()
         }
 
+        // Combine: a cancel before the subscription arrived, or after the end, does nothing.
         func cancel() {
-            lock.lock()
-            finished = true
-            pending = nil
-            lock.unlock()
-            forwardCancel()
+            var armed: Cancellable?
+            guard let subscription = endIfSubscribed({ armed = takeTimer() }) else { return }
+            armed?.cancel()
+            subscription.cancel()
         }
     }
 }

@@ -34,72 +34,98 @@ extension Publishers {
 }
 
 extension Publishers.Delay {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    // As Combine (OpenCombine's DelayTests, run against Combine): each element and the completion is scheduled
+    // with `schedule(after: now + interval, tolerance:options:)`; demand passes up as it is (`.none` included);
+    // a cancel after the completion arrived does not stop its delivery. Combine's Delay subscription has no
+    // description or mirror of its own.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Delay<Upstream, Context>
-        private var cancelled = false
+        // Guarded by `lock` (no call out while it is held).
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        /// The completion arrived and waits for its delivery: no more elements, requests or cancel.
+        @exclusivity(unchecked) private var completionPending = false
 
         init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
             self.downstream = downstream
             self.publisher = publisher
         }
 
-        var description: String { "Delay" }
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        private var accepting: Bool { status.isSubscribed && !completionPending }
 
+        // Strong capture, as Combine: a scheduled event keeps the subscription alive.
         private func later(_ action: @escaping () -> Void) {
             let scheduler = publisher.scheduler
             scheduler.schedule(after: scheduler.now.advanced(by: publisher.interval), tolerance: publisher.tolerance, options: publisher.options, action)
         }
 
         func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            guard storeFirstSubscription(subscription) else { return }
+            downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            later { [self] in
-                lock.lock()
-                guard !cancelled, case .subscribed(let subscription) = status else {
-                    lock.unlock()
-                    return
-                }
-                lock.unlock()
-                let more = downstream.receive(input)
-                if more > 0 { subscription.request(more) }
-            }
+            lock.lock()
+            let open = accepting
+            lock.unlock()
+            if open { later { self.deliver(input) } }
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            guard isActive() else { return }
-            later { [self] in
-                lock.lock()
-                guard !cancelled, status.isSubscribed else {
-                    lock.unlock()
-                    return
-                }
-                status = .terminal
-                lock.setSubscribedFlag(false)
+        private func deliver(_ input: Input) {
+            lock.lock()
+            guard status.isSubscribed else {
                 lock.unlock()
-                downstream.receive(completion: completion)
+                return
             }
+            lock.unlock()
+            let more = downstream.receive(input)
+            guard more != .none else { return }
+            currentSubscription()?.request(more)
         }
 
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard accepting else {
+                lock.unlock()
+                return
+            }
+            completionPending = true
+            lock.unlock()
+            later { self.deliver(completion) }
+        }
 
+        private func deliver(_ completion: Subscribers.Completion<Failure>) {
+            guard endIfSubscribed() != nil else { return }
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            lock.lock()
+            guard accepting, let subscription = status.copySubscription() else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            subscription.request(demand)
+        }
+
+        // Combine: a cancel before the subscription arrived, or once the completion arrived, does nothing.
         func cancel() {
             lock.lock()
-            cancelled = true
+            guard accepting else {
+                lock.unlock()
+                return
+            }
+            let previous = status.take()
             lock.unlock()
-            forwardCancel()
+            if case .subscribed(let subscription) = consume previous { subscription.cancel() }
         }
     }
 }

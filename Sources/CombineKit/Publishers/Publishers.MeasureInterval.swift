@@ -28,17 +28,21 @@ extension Publishers {
 }
 
 extension Publishers.MeasureInterval {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    // As Combine (OpenCombine's MeasureIntervalTests, run against Combine): `now` is read when the subscription
+    // arrives and for each element while subscribed; the downstream's demand from `receive(_:)` is requested
+    // from the upstream (`receive(_:)` returns `.none`), and `request(_:)` passes up as it is.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Context.SchedulerTimeType.Stride, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let scheduler: Context
-        private var last: Context.SchedulerTimeType?
+        // Guarded by `lock` (no call out while it is held).
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var last: Context.SchedulerTimeType?
 
         init(downstream: Downstream, scheduler: Context) {
             self.downstream = downstream
@@ -49,31 +53,47 @@ extension Publishers.MeasureInterval {
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+            guard storeFirstSubscription(subscription) else { return }
+            let now = scheduler.now
             lock.lock()
-            last = scheduler.now
+            last = now
             lock.unlock()
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard status.isSubscribed, last != nil else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
             let now = scheduler.now
             lock.lock()
-            guard status.isSubscribed, let previous = last else {
+            guard case .subscribed(let subscription) = status, let previous = last else {
                 lock.unlock()
                 return .none
             }
             last = now
             lock.unlock()
-            return downstream.receive(previous.distance(to: now))
+            let more = downstream.receive(previous.distance(to: now))
+            if more > .none { subscription.request(more) }
+            return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            if markTerminal() { downstream.receive(completion: completion) }
+            guard endIfSubscribed({ last = nil }) != nil else { return }
+            downstream.receive(completion: completion)
         }
 
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+        func request(_ demand: Subscribers.Demand) {
+            currentSubscription()?.request(demand)
+        }
+
+        // Combine: a cancel before the subscription arrived, or after the end, does nothing.
+        func cancel() {
+            endIfSubscribed { last = nil }?.cancel()
+        }
     }
 }
 

@@ -12,13 +12,13 @@ extension Publishers {
     /// A publisher that publishes either the most-recent or first element published by the
     /// upstream publisher in a specified time interval.
     ///
-    /// An element arriving when no interval is running is published at once (on the scheduler) and
-    /// opens an interval; elements arriving during the interval are held (the newest with
-    /// `latest: true`, the first otherwise) and the held one is published when the interval ends,
-    /// which opens the next interval. Elements due while the downstream has no demand are dropped.
-    /// The upstream is asked for `.unlimited`. The completion (finished or failure) is delivered on the
-    /// scheduler; if an element is held for the end of the interval, the completion waits for it and
-    /// follows it (as Apple's Combine does: OpenCombine's ThrottleTests, run against Combine).
+    /// As Apple's Combine does (OpenCombine's ThrottleTests, run against Combine): the upstream is asked for
+    /// `.unlimited`; an element that arrives while the downstream has no outstanding demand is dropped. The first
+    /// element is published at once (on the scheduler); after that, an element that arrives when nothing is
+    /// scheduled is published one interval after the last publication (at once if that time has passed) and
+    /// takes one unit of demand. Until that scheduled publication runs, later elements replace it with
+    /// `latest: true` and are dropped with `latest: false`. The completion (finished or failure) is delivered
+    /// on the scheduler; if an element is scheduled, the completion follows it in the same action.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -41,142 +41,152 @@ extension Publishers {
 }
 
 extension Publishers.Throttle {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    // Combine's scheduler calls (which custom and test schedulers see): `now` when the inner is created, when
+    // the subscription arrives, for every element and the completion, and when an element is published;
+    // `schedule(options: nil)` for a publication due now, `schedule(after:)` (so `minimumTolerance`, then
+    // `schedule(after:tolerance:options: nil)`) for a later one.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-        private let downstream: Downstream
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
-        // Guarded by `lock` (no call out while it is held): no run-time exclusivity checks.
+        // Guarded by `lock` (no call out while it is held).
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        /// Released on cancel and after the completion, as Combine does.
+        @exclusivity(unchecked) private var downstream: Downstream?
+        @exclusivity(unchecked) private var completionReceived = false
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-        @exclusivity(unchecked) private var windowOpen = false
-        @exclusivity(unchecked) private var held: Input?
-        /// A completion that arrived while an element was held: delivered right after that element.
-        @exclusivity(unchecked) private var heldCompletion: Subscribers.Completion<Failure>?
-        @exclusivity(unchecked) private var finished = false
+        @exclusivity(unchecked) private var lastEmission: Context.SchedulerTimeType?
+        @exclusivity(unchecked) private var pendingInput: Input?
+        @exclusivity(unchecked) private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.downstream = downstream
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            _ = scheduler.now  // Combine reads the clock here.
         }
 
         var description: String { "Throttle" }
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
-            downstream.receive(subscription: self)
+            guard storeFirstSubscription(subscription) else { return }
+            lock.lock()
+            let downstream = self.downstream
+            lock.unlock()
+            _ = scheduler.now  // Combine reads the clock here.
             subscription.request(.unlimited)
+            downstream?.receive(subscription: self)
         }
+
+        private var accepting: Bool { status.isSubscribed && !completionReceived }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard status.isSubscribed else {
+            guard accepting else {
                 lock.unlock()
                 return .none
             }
-            if windowOpen {
-                if latest || held == nil { held = input }
-                lock.unlock()
-                return .none
-            }
-            windowOpen = true
             lock.unlock()
-            scheduler.schedule { [weak self] in self?.emit(input) }
+            let now = scheduler.now
+            lock.lock()
+            guard accepting, demand > .none else {
+                lock.unlock()
+                return .none
+            }
+            let scheduled = pendingInput != nil || pendingCompletion != nil
+            if scheduled {
+                if latest { pendingInput = input }
+                lock.unlock()
+                return .none
+            }
+            let due = lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
+            demand -= 1
+            pendingInput = input
+            lock.unlock()
+            if due == now {
+                scheduler.schedule { [weak self] in self?.emit() }
+            } else {
+                scheduler.schedule(after: due) { [weak self] in self?.emit() }
+            }
             return .none
         }
 
-        /// Publishes `value` (if demanded) and opens an interval.
-        private func emit(_ value: Input) {
-            lock.lock()
-            guard !finished else {
-                lock.unlock()
-                return
-            }
-            let deliver = demand > 0
-            if deliver { demand -= 1 }
-            lock.unlock()
-            if deliver {
-                let more = downstream.receive(value)
-                if more > 0 {
-                    lock.lock()
-                    demand += more
-                    lock.unlock()
-                }
-            }
-            lock.lock()
-            if !finished, let completion = heldCompletion {
-                finished = true
-                heldCompletion = nil
-                lock.unlock()
-                downstream.receive(completion: completion)
-                return
-            }
-            lock.unlock()
-            scheduler.schedule(after: scheduler.now.advanced(by: interval)) { [weak self] in self?.intervalEnded() }
-        }
-
-        private func intervalEnded() {
-            lock.lock()
-            guard !finished else {
-                lock.unlock()
-                return
-            }
-            guard let value = held else {
-                windowOpen = false
-                lock.unlock()
-                return
-            }
-            held = nil
-            lock.unlock()
-            emit(value)
-        }
-
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard markTerminal() else { return }
             lock.lock()
-            if held != nil {
-                heldCompletion = completion
+            guard accepting else {
                 lock.unlock()
                 return
             }
             lock.unlock()
-            scheduler.schedule { [self] in
-                lock.lock()
-                guard !finished else {
-                    lock.unlock()
-                    return
-                }
-                finished = true
-                held = nil
-                heldCompletion = nil
+            _ = scheduler.now  // Combine reads the clock here.
+            lock.lock()
+            guard accepting else {
                 lock.unlock()
-                downstream.receive(completion: completion)
+                return
+            }
+            completionReceived = true
+            let scheduled = pendingInput != nil || pendingCompletion != nil
+            pendingCompletion = completion
+            lock.unlock()
+            if !scheduled {
+                scheduler.schedule { [weak self] in self?.emit() }
             }
         }
 
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
+        /// Publishes what is scheduled: the element, then the completion.
+        private func emit() {
             lock.lock()
-            self.demand += demand
+            guard status.isSubscribed, let downstream else {
+                lock.unlock()
+                return
+            }
+            let input = pendingInput.take()
+            let completion = pendingCompletion.take()
+            if completion != nil {
+                status = .terminal
+                self.downstream = nil
+            }
+            lock.unlock()
+            if input != nil, completion == nil {
+                let now = scheduler.now
+                lock.lock()
+                lastEmission = now
+                lock.unlock()
+            }
+            let more = input.map { downstream.receive($0) } ?? .none
+            if let completion { downstream.receive(completion: completion) }
+            if more > .none {
+                lock.lock()
+                demand += more
+                lock.unlock()
+            }
+        }
+
+        // Combine ignores `.none` and a request after the end.
+        func request(_ demand: Subscribers.Demand) {
+            guard demand > .none else { return }
+            lock.lock()
+            if accepting { self.demand += demand }
             lock.unlock()
         }
 
+        // Combine: cancel ends the subscription in any state, so a subscription that arrives later is cancelled.
         func cancel() {
             lock.lock()
-            finished = true
-            held = nil
-            heldCompletion = nil
+            let previous = status.take()
+            downstream = nil
+            pendingInput = nil
+            pendingCompletion = nil
             lock.unlock()
-            forwardCancel()
+            if case .subscribed(let subscription) = consume previous { subscription.cancel() }
         }
     }
 }

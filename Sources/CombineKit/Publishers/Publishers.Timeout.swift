@@ -12,6 +12,8 @@ extension Publisher {
 extension Publishers {
     /// A publisher that terminates if the upstream is silent (from the subscription, or since its
     /// last element) for longer than `interval`. Elements and the completion are delivered on the scheduler.
+    /// As in Combine, the downstream's first request restarts the clock, and the scheduler must run the timer
+    /// later: `ImmediateScheduler` stops with a precondition.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -36,18 +38,26 @@ extension Publishers {
 }
 
 extension Publishers.Timeout {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    // Combine's scheduler calls, which custom and test schedulers see (OpenCombine's TimeoutTests, run against
+    // Combine): the subscription, the downstream's first request and every element each arm a repeating timer
+    // (`now`, `minimumTolerance`, `schedule(after: now + interval, interval:tolerance:options:)`), cancelling the
+    // one before; each element and the completion are then delivered through `schedule(options:)`.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, LockedStatusInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let publisher: Publishers.Timeout<Upstream, Context>
-        private var generation = 0
-        private var finished = false
+        // Guarded by `lock` (no call out while it is held).
+        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var timedOutAlready = false
+        @exclusivity(unchecked) private var requestedOnce = false
+        /// The armed timer and its generation: a timer that fires after it was replaced is ignored.
+        @exclusivity(unchecked) private var timer: Cancellable?
+        @exclusivity(unchecked) private var generation = 0
 
         init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
             self.downstream = downstream
@@ -57,84 +67,119 @@ extension Publishers.Timeout {
         var description: String { "Timeout" }
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
-        private func startTimer() {
+        /// Arms a new timer in place of the current one (call without the lock held).
+        private func rearm() {
             lock.lock()
             generation += 1
             let current = generation
+            let previous = timer
+            timer = nil
             lock.unlock()
+            previous?.cancel()
             let scheduler = publisher.scheduler
-            scheduler.schedule(after: scheduler.now.advanced(by: publisher.interval), tolerance: scheduler.minimumTolerance, options: publisher.options) { [weak self] in
-                self?.timedOut(current)
+            precondition(Context.self != ImmediateScheduler.self,
+                         "timeout(_:scheduler:) needs a scheduler that runs its timer later: ImmediateScheduler would time out at once. Use a DispatchQueue, RunLoop or OperationQueue, or a test scheduler.")
+            // Strong capture, as Combine: the pending timer keeps the subscription alive.
+            let armed = scheduler.schedule(after: scheduler.now.advanced(by: publisher.interval), interval: publisher.interval,
+                                           tolerance: scheduler.minimumTolerance, options: publisher.options) { self.timedOut(current) }
+            lock.lock()
+            if current == generation, status.isSubscribed {
+                timer = armed
+                lock.unlock()
+            } else {
+                lock.unlock()
+                armed.cancel()
             }
+        }
+
+        private func takeTimer() -> Cancellable? {
+            generation += 1
+            let previous = timer
+            timer = nil
+            return previous
         }
 
         private func timedOut(_ generation: Int) {
             lock.lock()
-            guard generation == self.generation, !finished, case .subscribed(let subscription) = status else {
+            guard generation == self.generation, !timedOutAlready, case .subscribed(let subscription) = status else {
                 lock.unlock()
                 return
             }
-            finished = true
+            timedOutAlready = true
             status = .terminal
-            lock.setSubscribedFlag(false)
+            let armed = takeTimer()
             lock.unlock()
+            armed?.cancel()
             subscription.cancel()
-            if let makeError = publisher.customError {
-                downstream.receive(completion: .failure(makeError()))
-            } else {
-                downstream.receive(completion: .finished)
-            }
+            downstream.receive(completion: publisher.customError.map { .failure($0()) } ?? .finished)
         }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
-            startTimer()
+            guard storeFirstSubscription(subscription) else { return }
+            rearm()
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            startTimer()
-            publisher.scheduler.schedule(options: publisher.options) { [self] in
-                lock.lock()
-                guard !finished, case .subscribed(let subscription) = status else {
-                    lock.unlock()
-                    return
-                }
+            lock.lock()
+            guard !timedOutAlready, status.isSubscribed else {
                 lock.unlock()
-                let more = downstream.receive(input)
-                if more > 0 { subscription.request(more) }
+                return .none
             }
+            lock.unlock()
+            rearm()
+            publisher.scheduler.schedule(options: publisher.options) { self.deliver(input) }
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            guard isActive() else { return }
+        private func deliver(_ input: Input) {
             lock.lock()
-            generation += 1
-            lock.unlock()
-            publisher.scheduler.schedule(options: publisher.options) { [self] in
-                lock.lock()
-                guard !finished, status.isSubscribed else {
-                    lock.unlock()
-                    return
-                }
-                finished = true
-                status = .terminal
-                lock.setSubscribedFlag(false)
+            guard !timedOutAlready, case .subscribed(let subscription) = status else {
                 lock.unlock()
-                downstream.receive(completion: completion)
+                return
             }
+            lock.unlock()
+            let more = downstream.receive(input)
+            if more != .none { subscription.request(more) }
         }
 
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-
-        func cancel() {
+        func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            finished = true
-            generation += 1
+            guard status.isSubscribed else {
+                lock.unlock()
+                return
+            }
+            let armed = takeTimer()
             lock.unlock()
-            forwardCancel()
+            armed?.cancel()
+            publisher.scheduler.schedule(options: publisher.options) { self.deliver(completion) }
+        }
+
+        private func deliver(_ completion: Subscribers.Completion<Failure>) {
+            guard endIfSubscribed() != nil else { return }
+            downstream.receive(completion: completion)
+        }
+
+        // Combine passes every request up as it is (`.none` included); the first one re-arms the timer.
+        func request(_ demand: Subscribers.Demand) {
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                lock.unlock()
+                return
+            }
+            let first = !requestedOnce
+            requestedOnce = true
+            lock.unlock()
+            if first { rearm() }
+            subscription.request(demand)
+        }
+
+        // Combine: a cancel before the subscription arrived, or after the end, does nothing.
+        func cancel() {
+            var armed: Cancellable?
+            guard let subscription = endIfSubscribed({ armed = takeTimer() }) else { return }
+            armed?.cancel()
+            subscription.cancel()
         }
     }
 }

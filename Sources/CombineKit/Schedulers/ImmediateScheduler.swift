@@ -28,11 +28,12 @@ public struct ImmediateScheduler: Scheduler, Sendable {
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-            public static func seconds(_ s: Int) -> Stride { Stride(s) }
-            public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(us) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+            // Combine: the immediate scheduler has no clock, so every time interval is zero.
+            public static func seconds(_ s: Int) -> Stride { 0 }
+            public static func seconds(_ s: Double) -> Stride { 0 }
+            public static func milliseconds(_ ms: Int) -> Stride { 0 }
+            public static func microseconds(_ us: Int) -> Stride { 0 }
+            public static func nanoseconds(_ ns: Int) -> Stride { 0 }
         }
 
         public func distance(to other: SchedulerTimeType) -> Stride { Stride(0) }
@@ -58,6 +59,6 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
                          options: Never?, _ action: @escaping () -> Void) -> Cancellable {
         action()
-        return AnyCancellable {}
+        return Subscriptions.empty  // Combine returns the empty subscription ("Empty").
     }
 }

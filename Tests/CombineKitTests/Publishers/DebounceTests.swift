@@ -35,4 +35,63 @@ import Testing
         #expect(subscriber.demandViolations == 0)
         #expect(upstream.subscriptions[0].requests == [.init(time: 0, demand: .unlimited)])
     }
+
+    // Combine (OpenCombine DebounceTests.testBasicBehavior, run against Combine): each element arms a repeating
+    // timer (now, minimumTolerance, schedule(after: now + dueTime, interval: dueTime, …)) and cancels the one
+    // before; the completion cancels the timer and is delivered through schedule(options: nil).
+    @Test func schedulerCallsAreCombines() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.debounce(for: .seconds(13), scheduler: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.max(2))
+        #expect(scheduler.calls == [])
+        _ = upstream.send(1)
+        scheduler.advance(to: 4)
+        _ = upstream.send(2)
+        #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleRepeating(13, interval: 13),
+                                    .now, .minimumTolerance, .scheduleRepeating(17, interval: 13)])
+        #expect(scheduler.cancelledRepeats == 1)
+        scheduler.advance(to: 17)
+        #expect(subscriber.values == [2])
+        #expect(scheduler.cancelledRepeats == 2)
+        upstream.send(completion: .finished)
+        #expect(scheduler.calls.last == .schedule)
+        scheduler.advance(to: 18)
+        #expect(subscriber.completions == [.finished])
+    }
+
+    // Combine (OpenCombine DebounceTests.testBadScheduler): with a scheduler whose cancellables do nothing, a
+    // timer that fires again after its element was published publishes nothing more.
+    @Test func repeatedFiringPublishesOnce() {
+        let scheduler = CallRecordingScheduler()
+        scheduler.cancelIsNoOp = true
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.debounce(for: .seconds(3), scheduler: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.unlimited)
+        _ = upstream.send(1)
+        scheduler.advance(to: 1)
+        _ = upstream.send(2)
+        scheduler.advance(to: 30)
+        #expect(subscriber.values == [2])
+        subscriber.subscription?.cancel()
+    }
+
+    // Combine (OpenCombine DebounceTests.testDemand): an element that falls due without demand is dropped, not
+    // published when demand comes later.
+    @Test func elementDueWithoutDemandIsDropped() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.debounce(for: .seconds(3), scheduler: scheduler).subscribe(subscriber)
+        _ = upstream.send(1)
+        scheduler.advance(to: 10)
+        subscriber.subscription?.request(.max(1))
+        scheduler.advance(to: 20)
+        #expect(subscriber.values == [])
+        _ = upstream.send(2)
+        scheduler.advance(to: 30)
+        #expect(subscriber.values == [2])
+    }
 }

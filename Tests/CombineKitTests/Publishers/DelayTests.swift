@@ -28,4 +28,63 @@ import Testing
         scheduler.run()
         #expect(cancelled.values == [])
     }
+
+    // Combine (OpenCombine DelayTests.testBasicBehavior/testStrongCaptureWhenSchedulingValue, run against
+    // Combine): the default tolerance is read when the publisher is made; each element and the completion is
+    // scheduled with `now` and schedule(after: now + interval, tolerance:options:).
+    @Test func schedulerCallsAreCombines() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(2))
+        let delay = upstream.delay(for: .seconds(3), scheduler: scheduler)
+        #expect(scheduler.calls == [.minimumTolerance])
+        delay.subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        #expect(upstream.send(1) == .none)
+        scheduler.advance(to: 2)
+        upstream.send(completion: .finished)
+        #expect(scheduler.calls == [.minimumTolerance, .now, .scheduleAfter(3), .now, .scheduleAfter(5)])
+        scheduler.advance(to: 5)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.finished])
+        #expect(upstream.subscription.events == [.requested(.max(1)), .requested(.max(2))])
+    }
+
+    // Combine (OpenCombine DelayTests.testRequest): demand passes up as it is, `.none` included.
+    @Test func requestOfNonePassesUp() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: CallRecordingScheduler()).subscribe(subscriber)
+        subscriber.subscription?.request(.none)
+        #expect(upstream.subscription.events == [.requested(.none)])
+    }
+
+    // Combine (OpenCombine DelayTests.testStrongCaptureWhenSchedulingCompletion): once the completion has arrived,
+    // a cancel does not stop its delivery.
+    @Test func cancelAfterTheCompletionArrivedStillDeliversIt() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        subscriber.subscription?.cancel()
+        scheduler.advance(to: 2)
+        #expect(subscriber.completions == [.finished])
+        #expect(upstream.subscription.events == [])
+    }
+
+    // Combine (OpenCombine DelayTests.testDelayCancelBeforeSubscription/testDelayReflection): a cancel before the
+    // subscription arrived does nothing, and Delay's subscription has no description of its own.
+    @Test func cancelBeforeSubscriptionIsIgnoredAndNoDescription() throws {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: CallRecordingScheduler()).subscribe(subscriber)
+        upstream.inner?.cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [])
+        let delaySubscription = try #require(subscriber.subscription)
+        #expect(!(delaySubscription is CustomStringConvertible))
+        #expect(!(delaySubscription is CustomReflectable))
+    }
 }

@@ -24,4 +24,35 @@ import Testing
         upstream.send(3)
         #expect(subscriber.values == [.seconds(0)])
     }
+
+    // Combine (OpenCombine MeasureIntervalTests.testRequest/testCancelAlreadyCancelled, run against Combine):
+    // `receive(_:)` returns `.none` and the downstream's demand is requested from the upstream; after a cancel
+    // the clock is not read again.
+    @Test func demandGoesUpAsRequestsAndCancelStopsClockReads() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<CombineTestScheduler.SchedulerTimeType.Stride, Never>(demandPerValue: .max(1))
+        upstream.measureInterval(using: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        scheduler.advance(to: 4)
+        #expect(upstream.send(1) == .none)
+        #expect(subscriber.values == [.seconds(4)])
+        #expect(upstream.subscription.events == [.requested(.max(1)), .requested(.max(1))])
+        subscriber.subscription?.cancel()
+        _ = upstream.send(2)
+        #expect(scheduler.calls == [.now, .now])
+    }
+
+    // Combine (OpenCombine MeasureIntervalTests.testMeasureIntervalCancelBeforeSubscription): a cancel before the
+    // subscription arrived does nothing.
+    @Test func cancelBeforeSubscriptionIsIgnored() {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<CombineTestScheduler.SchedulerTimeType.Stride, Never>()
+        upstream.measureInterval(using: CallRecordingScheduler()).subscribe(subscriber)
+        upstream.inner?.cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [])
+        #expect(subscriber.subscription != nil)
+    }
 }

@@ -36,4 +36,77 @@ import Testing
         scheduler.run()
         #expect(cancelled.values == [])
     }
+
+    // Combine (OpenCombine ThrottleTests.testBasicBehavior/testThrottleDemand, run against Combine): `now` when
+    // created, at the subscription and for each element; the first element is scheduled at once, a later one
+    // for one interval after the last publication (minimumTolerance, schedule(after:tolerance:options:)).
+    @Test func schedulerCallsAreCombines() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        let throttle = upstream.throttle(for: .seconds(5), scheduler: scheduler, latest: false)
+        throttle.subscribe(subscriber)
+        #expect(scheduler.calls == [.now, .now])
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
+        subscriber.subscription?.request(.max(10))
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)  // dropped: latest is false and 1 is scheduled
+        #expect(scheduler.calls == [.now, .now, .now, .schedule, .now])
+        scheduler.advance(to: 0)
+        #expect(subscriber.values == [1])
+        scheduler.advance(to: 1)
+        #expect(upstream.send(3) == .none)
+        #expect(scheduler.calls == [.now, .now, .now, .schedule, .now, .now, .now, .minimumTolerance, .scheduleAfter(5)])
+        scheduler.advance(to: 5)
+        #expect(subscriber.values == [1, 3])
+    }
+
+    // Combine (OpenCombine ThrottleTests.testThrottleDemand): demand is taken when an element arrives; one that
+    // arrives without demand is dropped, even if demand comes before its interval ends.
+    @Test func elementWithoutDemandIsDroppedOnArrival() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.throttle(for: .seconds(5), scheduler: scheduler, latest: true).subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        _ = upstream.send(1)
+        scheduler.advance(to: 1)
+        _ = upstream.send(2)
+        subscriber.subscription?.request(.max(1))
+        scheduler.advance(to: 20)
+        #expect(subscriber.values == [1])
+    }
+
+    // Combine (OpenCombine ThrottleTests.testWeakCaptureWhenSchedulingValue/testThrottleLifecycle): cancel
+    // releases the downstream, and drops what was scheduled.
+    @Test func cancelReleasesTheSubscriber() {
+        let scheduler = CallRecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        weak var released: ManualSubscriber<Int, Never>?
+        do {
+            let subscriber = ManualSubscriber<Int, Never>()
+            released = subscriber
+            upstream.throttle(for: .seconds(5), scheduler: scheduler, latest: true).subscribe(subscriber)
+            subscriber.subscription?.request(.unlimited)
+            _ = upstream.send(1)
+            subscriber.subscription?.cancel()
+            subscriber.subscription = nil
+        }
+        #expect(released == nil)
+        scheduler.advance(to: 10)
+        #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+    }
+
+    // Combine (OpenCombine ThrottleTests.testThrottleCancelBeforeSubscription): a cancel before the subscription
+    // arrived ends the throttle; the subscription that arrives later is cancelled.
+    @Test func cancelBeforeSubscriptionCancelsTheLaterSubscription() {
+        let upstream = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.throttle(for: .seconds(5), scheduler: CallRecordingScheduler(), latest: true).subscribe(subscriber)
+        upstream.inner?.cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [.cancelled])
+        #expect(subscriber.subscription == nil)
+    }
 }

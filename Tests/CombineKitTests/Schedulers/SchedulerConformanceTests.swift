@@ -58,6 +58,59 @@ import Testing
         #expect(ran == 2)
     }
 
+    // Combine (OpenCombine ImmediateSchedulerTests, run against Combine): the immediate scheduler has no clock
+    // (every stride it makes is zero), and a repeating schedule runs once and returns the empty subscription.
+    @Test func immediateSchedulerHasNoClock() {
+        typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
+        #expect(Stride.seconds(3) == 0)
+        #expect(Stride.seconds(1.5) == 0)
+        #expect(Stride.milliseconds(20) == 0)
+        #expect(Stride.microseconds(7) == 0)
+        #expect(Stride.nanoseconds(9) == 0)
+        #expect(Stride(14) == 14)
+        var ran = 0
+        let cancellable = ImmediateScheduler.shared.schedule(after: ImmediateScheduler.shared.now, interval: 10) { ran += 1 }
+        #expect(ran == 1)
+        #expect(String(describing: cancellable) == "Empty")
+    }
+
+    // Combine (OpenCombine OperationQueueSchedulerTests, run against Combine): `schedule(after:)` adds one
+    // operation at once, not a `BlockOperation`, `Cancellable`, that is not ready until its time; it runs once.
+    @Test func operationQueueScheduleAfterAddsOneDelayedOperation() {
+        let queue = AddedOperationsQueue()
+        let ran = RunCount()
+        queue.schedule(after: queue.now.advanced(by: 0.2)) { ran.increment() }
+        let added = queue.addedOperations
+        #expect(added.count == 1)
+        guard let operation = added.first else { return }
+        #expect(!(operation is BlockOperation))
+        #expect(operation is Cancellable)
+        #expect(!operation.isReady)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(ran.value == 1)
+        operation.main()
+        #expect(ran.value == 1)
+    }
+
+    // Combine: a repeating schedule on an operation queue adds one delayed operation per run, and stops when the
+    // returned `AnyCancellable` is cancelled.
+    @Test func operationQueueRepeatingAddsAnOperationPerRunUntilCancelled() {
+        let queue = AddedOperationsQueue()
+        let ran = RunCount()
+        let cancellable = queue.schedule(after: queue.now.advanced(by: 0.01), interval: 0.01) { ran.increment() }
+        #expect(cancellable is AnyCancellable)
+        let deadline = Date().addingTimeInterval(30)  // a hang guard only, not a timing assertion
+        while ran.value < 3, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        cancellable.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+        let runs = ran.value
+        #expect(runs >= 3)
+        #expect(queue.addedOperations.count == runs + 1)
+        #expect(queue.addedOperations.allSatisfy { !($0 is BlockOperation) })
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(ran.value == runs)
+    }
+
     @Test func throttleCompilesWithRunLoopMainAsOnApple() {
         // Code written for Apple's Combine, `throttle(for: 0.5, scheduler: RunLoop.main, latest: true)`, compiles.
         let publisher = PassthroughSubject<Int, Never>().throttle(for: 0.5, scheduler: RunLoop.main, latest: true)

@@ -1,21 +1,36 @@
 import ReactiveBridgePrimitives
 
-/// Inner object of catch/tryCatch. Before a failure it is the upstream's subscriber; on failure it
-/// subscribes to the handler's publisher through `CatchSecondSide` and hands it the unused demand.
+/// Inner object of catch/tryCatch, with Combine's states and demand hand-over. Before a failure it is the
+/// upstream's subscriber and counts the demand the downstream has outstanding; on the upstream's failure
+/// it subscribes to the handler's publisher through `CatchReplacementSubscriber` and asks that publisher
+/// for the demand the failed one did not use. From then on requests go straight to the replacement.
 /// Downstream.Failure is NewPublisher.Failure (catch) or Error (tryCatch).
-internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Upstream.Output, Upstream.Output == NewPublisher.Output
 {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+    private enum State {
+        /// Waiting for the upstream's subscription.
+        case awaitingUpstream
+        /// Subscribed to the upstream.
+        case upstream(Subscription)
+        /// The upstream failed; waiting for the replacement publisher's subscription.
+        case awaitingReplacement
+        /// Subscribed to the replacement publisher.
+        case replacement(Subscription)
+        /// Completed or cancelled: everything is ignored.
+        case terminal
+    }
+
+    private let lock = Lock()
+    private var state = State.awaitingUpstream
     private let downstream: Downstream
     private let handler: (Upstream.Failure) throws -> NewPublisher
     private let name: String
+    /// The downstream's outstanding demand while the upstream runs (what the replacement is asked for).
     private var demand = Subscribers.Demand.none
-    private var onSecondPublisher = false
 
     init(downstream: Downstream, name: String, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
         self.downstream = downstream
@@ -24,80 +39,137 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
     }
 
     var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "demand": demand]) }
+    var customMirror: Mirror {
+        lock.lock()
+        let demand = self.demand
+        lock.unlock()
+        return Mirror(self, children: ["downstream": downstream, "demand": demand])
+    }
+
+    // MARK: upstream
 
     func receive(subscription: Subscription) {
-        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard status.isSubscribed else {
-            lock.unlock()
-            return .none
-        }
-        demand -= 1
-        lock.unlock()
-        let more = downstream.receive(input)
-        if more > 0 {
-            lock.lock()
-            demand += more
-            lock.unlock()
-        }
-        return more
-    }
-
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-        lock.lock()
-        guard status.isSubscribed, !onSecondPublisher else {
-            lock.unlock()
-            return
-        }
-        switch completion {
-        case .finished:
-            status = .terminal
-            lock.setSubscribedFlag(false)
-            lock.unlock()
-            downstream.receive(completion: .finished)
-        case .failure(let error):
-            onSecondPublisher = true
-            status = .awaitingSubscription
-            lock.setSubscribedFlag(false)
-            lock.unlock()
-            do {
-                try handler(error).subscribe(CatchSecondSide(owner: self))
-            } catch {
-                lock.lock()
-                status = .terminal
-                lock.setSubscribedFlag(false)
-                lock.unlock()
-                downstream.receive(completion: .failure(error as! Downstream.Failure))
-            }
-        }
-    }
-
-    // MARK: second publisher
-
-    func secondSubscribed(_ subscription: Subscription) {
-        lock.lock()
-        guard case .awaitingSubscription = status else {
+        guard case .awaitingUpstream = state else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        status = .subscribed(subscription)
-        lock.setSubscribedFlag(true)
+        state = .upstream(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        switch state {
+        case .upstream:
+            guard demand > 0 else {
+                lock.unlock()
+                preconditionFailure("\(name) received a value it had not requested: its upstream publisher must send no more values than the demand it was given.")
+            }
+            demand -= 1
+            lock.unlock()
+            let more = downstream.receive(input)
+            if more > 0 {
+                lock.lock()
+                demand += more
+                lock.unlock()
+            }
+            return more
+        case .awaitingUpstream:
+            lock.unlock()
+            preconditionFailure("\(name) received a value before its subscription: a publisher must call receive(subscription:) on its subscriber before sending values.")
+        case .awaitingReplacement, .replacement, .terminal:
+            // After the upstream's end (or a cancel): dropped.
+            lock.unlock()
+            return .none
+        }
+    }
+
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+        lock.lock()
+        switch state {
+        case .upstream:
+            break
+        case .terminal:
+            lock.unlock()
+            return
+        case .awaitingUpstream, .awaitingReplacement, .replacement:
+            lock.unlock()
+            if case .failure = completion {
+                // Combine stops here too: a failure before the subscription, or a second one.
+                preconditionFailure("\(name) received a failure from its upstream publisher before its subscription or after a first failure: a publisher must subscribe its subscriber first and send at most one completion.")
+            }
+            return
+        }
+        guard case .failure(let error) = completion else {
+            state = .terminal
+            lock.unlock()
+            downstream.receive(completion: .finished)
+            return
+        }
+        state = .awaitingReplacement
+        lock.unlock()
+        let replacement: NewPublisher
+        do {
+            replacement = try handler(error)
+        } catch {
+            guard enterTerminalIfAwaitingReplacement() else { return }
+            downstream.receive(completion: .failure(error as! Downstream.Failure))
+            return
+        }
+        lock.lock()
+        guard case .awaitingReplacement = state else {
+            // Cancelled while the handler ran: the replacement is not subscribed.
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        replacement.subscribe(CatchReplacementSubscriber(inner: self))
+    }
+
+    private func enterTerminalIfAwaitingReplacement() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .awaitingReplacement = state else { return false }
+        state = .terminal
+        return true
+    }
+
+    // MARK: replacement publisher
+
+    func replacementReceive(subscription: Subscription) {
+        lock.lock()
+        guard case .awaitingReplacement = state else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        state = .replacement(subscription)
         let carried = demand
         lock.unlock()
         if carried > 0 { subscription.request(carried) }
     }
 
-    func secondReceived(_ input: Input) -> Subscribers.Demand {
-        receive(input)
+    func replacementReceive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .replacement = state else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        return downstream.receive(input)
     }
 
-    func secondCompleted(_ completion: Subscribers.Completion<NewPublisher.Failure>) {
-        guard markTerminal() else { return }
+    func replacementReceive(completion: Subscribers.Completion<NewPublisher.Failure>) {
+        lock.lock()
+        guard case .replacement = state else {
+            lock.unlock()
+            return
+        }
+        state = .terminal
+        lock.unlock()
         downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
     }
 
@@ -106,35 +178,56 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         lock.lock()
-        self.demand += demand
-        guard case .subscribed(let subscription) = status else {
+        switch state {
+        case .upstream(let subscription):
+            self.demand += demand
             lock.unlock()
-            return
+            subscription.request(demand)
+        case .awaitingReplacement:
+            self.demand += demand
+            lock.unlock()
+        case .replacement(let subscription):
+            lock.unlock()
+            subscription.request(demand)
+        case .awaitingUpstream, .terminal:
+            lock.unlock()
         }
-        lock.unlock()
-        subscription.request(demand)
     }
 
-    func cancel() { forwardCancel() }
+    /// Cancels the publisher subscribed to. A cancel while the replacement's subscription is still on its
+    /// way stays: that subscription is cancelled when it arrives (Combine would accept it).
+    func cancel() {
+        lock.lock()
+        let previous = state
+        state = .terminal
+        lock.unlock()
+        switch previous {
+        case .upstream(let subscription), .replacement(let subscription):
+            subscription.cancel()
+        case .awaitingUpstream, .awaitingReplacement, .terminal:
+            break
+        }
+    }
 }
 
-internal final class CatchSecondSide<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+/// The subscriber catch/tryCatch gives the handler's publisher: it reports to the inner object, and
+/// shows and identifies itself as it (Combine's is a separate subscriber with the operator's name).
+internal struct CatchReplacementSubscriber<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Upstream.Output, Upstream.Output == NewPublisher.Output
 {
     typealias Input = NewPublisher.Output
     typealias Failure = NewPublisher.Failure
 
-    private let owner: CatchInner<Upstream, NewPublisher, Downstream>
+    let inner: CatchInner<Upstream, NewPublisher, Downstream>
 
-    init(owner: CatchInner<Upstream, NewPublisher, Downstream>) {
-        self.owner = owner
-    }
+    var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+    var description: String { inner.description }
+    var customMirror: Mirror { inner.customMirror }
 
-    var description: String { owner.description }
-
-    func receive(subscription: Subscription) { owner.secondSubscribed(subscription) }
-    func receive(_ input: Input) -> Subscribers.Demand { owner.secondReceived(input) }
-    func receive(completion: Subscribers.Completion<Failure>) { owner.secondCompleted(completion) }
+    func receive(subscription: Subscription) { inner.replacementReceive(subscription: subscription) }
+    func receive(_ input: Input) -> Subscribers.Demand { inner.replacementReceive(input) }
+    func receive(completion: Subscribers.Completion<Failure>) { inner.replacementReceive(completion: completion) }
 }
 
 extension CatchInner: PlaygroundShowsDescription {}
+extension CatchReplacementSubscriber: PlaygroundShowsDescription {}

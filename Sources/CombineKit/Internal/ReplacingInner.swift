@@ -45,6 +45,10 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
             return .none
         }
         receivedValue = true
+        if !replacesEmpty && demand == .none {
+            lock.unlock()
+            valueBeyondDemand()
+        }
         demand -= 1
         lock.unlock()
         let more = downstream.receive(input)
@@ -75,9 +79,10 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
             return
         }
         if demand == .none {
+            // The upstream has ended: later events from it are dropped; the first request publishes.
             replacementPending = true
-            status = .subscribed(Subscriptions.empty)
-            lock.setSubscribedFlag(true)
+            status = .terminal
+            lock.setSubscribedFlag(false)
             lock.unlock()
             return
         }
@@ -115,6 +120,12 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
         lock.unlock()
         _ = downstream.receive(replacement)
         downstream.receive(completion: .finished)
+    }
+
+    /// Combine's replaceError stops here (its demand count would go below zero).
+    @inline(never)
+    private func valueBeyondDemand() -> Never {
+        preconditionFailure("ReplaceError received a value it had not requested: its upstream publisher must send no more values than the demand it was given.")
     }
 
     func cancel() {

@@ -1,5 +1,3 @@
-import ReactiveBridgePrimitives
-
 extension Publisher {
     /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all received input.
     public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
@@ -31,14 +29,14 @@ extension Publishers {
 }
 
 extension Publishers.AssertNoFailure {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// As Combine's: the upstream's subscription goes straight to the downstream, and every event passes as
+    /// received; a failure stops the process, whenever it comes.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Never
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let prefix: String
         private let file: StaticString
@@ -55,16 +53,14 @@ extension Publishers.AssertNoFailure {
         var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }
 
         func receive(subscription: Subscription) {
-            if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+            downstream.receive(subscription: subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
-            return downstream.receive(input)
+            downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard markTerminal() else { return }
             switch completion {
             case .finished:
                 downstream.receive(completion: .finished)
@@ -73,9 +69,6 @@ extension Publishers.AssertNoFailure {
                 fatalError(message, file: file, line: line)
             }
         }
-
-        func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
     }
 }
 

@@ -48,23 +48,27 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            prefix.subscribe(Inner(downstream: subscriber, suffix: suffix))
+            prefix.subscribe(PartSubscriber<S, ConcatenationPrefix>(inner: Inner(downstream: subscriber, suffix: suffix)))
         }
     }
 }
 
 extension Publishers.Concatenate {
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+    /// The downstream's subscription. The prefix and the suffix each get a subscriber of their own
+    /// (`PartSubscriber`), so a late event from the finished prefix is told apart from
+    /// the suffix's. As Combine's: the prefix's values count down the downstream's demand (a value beyond
+    /// it is dropped), the suffix is asked for what is left and its values pass as they come; requests go
+    /// to whichever part is subscribed, `.none` included.
+    fileprivate final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Output, Downstream.Failure == Failure
     {
-        typealias Input = Output
-
-        let lock = Lock()
-        @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        private let lock = Lock()
         private let downstream: Downstream
+        private var prefixStatus = SubscriptionStatus.awaitingSubscription
+        private var suffixStatus = SubscriptionStatus.awaitingSubscription
         private var suffix: Suffix?
+        /// The downstream's outstanding demand (what the suffix is asked for when the prefix finishes).
         private var demand = Subscribers.Demand.none
-        private var subscribedDownstream = false
 
         init(downstream: Downstream, suffix: Suffix) {
             self.downstream = downstream
@@ -74,23 +78,43 @@ extension Publishers.Concatenate {
         var description: String { "Concatenate" }
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
-        func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
+        func request(_ demand: Subscribers.Demand) {
             lock.lock()
-            let first = !subscribedDownstream
-            subscribedDownstream = true
-            let carried = demand
+            self.demand += demand
+            let subscription = prefixStatus.subscription ?? suffixStatus.subscription
             lock.unlock()
-            if first {
-                downstream.receive(subscription: self)
-            } else if carried > 0 {
-                subscription.request(carried)
-            }
+            subscription?.request(demand)
         }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
+        func cancel() {
             lock.lock()
-            guard status.isSubscribed else {
+            let subscription = prefixStatus.subscription ?? suffixStatus.subscription
+            prefixStatus = .terminal
+            suffixStatus = .terminal
+            let released = suffix
+            suffix = nil
+            lock.unlock()
+            subscription?.cancel()
+            // The suffix goes after the lock is released: its deinit may call back.
+            withExtendedLifetime(released) {}
+        }
+
+        // MARK: prefix
+
+        func prefixReceive(subscription: Subscription) {
+            lock.lock()
+            guard prefixStatus.storeIfAwaiting(subscription) else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            lock.unlock()
+            downstream.receive(subscription: self)
+        }
+
+        func prefixReceive(_ input: Output) -> Subscribers.Demand {
+            lock.lock()
+            guard prefixStatus.isSubscribed, demand > 0 else {
                 lock.unlock()
                 return .none
             }
@@ -105,45 +129,99 @@ extension Publishers.Concatenate {
             return more
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        func prefixReceive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard status.isSubscribed else {
+            guard prefixStatus.isSubscribed else {
                 lock.unlock()
                 return
             }
-            if case .finished = completion, let suffix = suffix {
-                self.suffix = nil
-                status = .awaitingSubscription
-                lock.setSubscribedFlag(false)
+            prefixStatus = .terminal
+            let suffix = self.suffix
+            lock.unlock()
+            switch completion {
+            case .finished:
+                suffix?.subscribe(PartSubscriber<Downstream, ConcatenationSuffix>(inner: self))
+            case .failure:
+                downstream.receive(completion: completion)
+            }
+        }
+
+        // MARK: suffix
+
+        func suffixReceive(subscription: Subscription) {
+            lock.lock()
+            guard suffixStatus.storeIfAwaiting(subscription) else {
                 lock.unlock()
-                suffix.subscribe(self)
+                subscription.cancel()
                 return
             }
-            status = .terminal
-            lock.setSubscribedFlag(false)
+            let carried = demand
+            lock.unlock()
+            if carried > 0 { subscription.request(carried) }
+        }
+
+        func suffixReceive(_ input: Output) -> Subscribers.Demand {
+            lock.lock()
+            guard suffixStatus.isSubscribed else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            return downstream.receive(input)
+        }
+
+        func suffixReceive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard suffixStatus.isSubscribed else {
+                lock.unlock()
+                return
+            }
+            prefixStatus = .terminal
+            suffixStatus = .terminal
             lock.unlock()
             downstream.receive(completion: completion)
         }
+    }
 
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
-            lock.lock()
-            self.demand += demand
-            guard case .subscribed(let subscription) = status else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            subscription.request(demand)
+    /// The subscriber of one part (`ConcatenationPrefix` or `ConcatenationSuffix`): reports to `Inner`, and
+    /// shows and identifies itself as it. The two parts' subscribers are of different types, as Combine's.
+    fileprivate struct PartSubscriber<Downstream: Subscriber, Part: ConcatenationPart>: Subscriber, CustomStringConvertible, CustomReflectable
+        where Downstream.Input == Output, Downstream.Failure == Failure
+    {
+        typealias Input = Suffix.Output
+        typealias Failure = Suffix.Failure
+        let inner: Inner<Downstream>
+
+        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+        var description: String { inner.description }
+        var customMirror: Mirror { inner.customMirror }
+
+        func receive(subscription: Subscription) {
+            if Part.isPrefix { inner.prefixReceive(subscription: subscription) } else { inner.suffixReceive(subscription: subscription) }
         }
 
-        func cancel() {
-            lock.lock()
-            suffix = nil
-            lock.unlock()
-            forwardCancel()
+        func receive(_ input: Input) -> Subscribers.Demand {
+            Part.isPrefix ? inner.prefixReceive(input) : inner.suffixReceive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if Part.isPrefix { inner.prefixReceive(completion: completion) } else { inner.suffixReceive(completion: completion) }
         }
     }
 }
 
+/// Which part of a concatenation a `PartSubscriber` serves.
+private protocol ConcatenationPart {
+    static var isPrefix: Bool { get }
+}
+
+private enum ConcatenationPrefix: ConcatenationPart {
+    static var isPrefix: Bool { true }
+}
+
+private enum ConcatenationSuffix: ConcatenationPart {
+    static var isPrefix: Bool { false }
+}
+
 extension Publishers.Concatenate.Inner: PlaygroundShowsDescription {}
+extension Publishers.Concatenate.PartSubscriber: PlaygroundShowsDescription {}

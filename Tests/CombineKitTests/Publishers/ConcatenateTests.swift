@@ -36,4 +36,73 @@ import Testing
         subject.send(completion: .finished)
         #expect(subscriber.values == [1])
     }
+
+    // Combine: once the prefix finished, a late value from it is not passed on, while the suffix's values
+    // are (OpenCombine ConcatenateTests, testAppendBasicBehavior).
+    @Test func aLateValueFromTheFinishedPrefixIsDropped() {
+        let prefix = ManualPublisher<Int, TestError>()
+        let suffix = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(1))
+        prefix.append(suffix).subscribe(subscriber)
+        subscriber.subscription?.request(.max(10))
+        #expect(prefix.send(1) == .max(1))
+        prefix.send(completion: .finished)
+        #expect(suffix.subscription.events == [.requested(.max(10))])
+        #expect(prefix.send(4000) == .none)
+        #expect(suffix.send(5) == .max(1))
+        #expect(subscriber.values == [1, 5])
+    }
+
+    // Combine's concatenate passes every request to the part subscribed, `.none` included, and adds the
+    // requests made while the suffix subscribes to what it asks the suffix for (OpenCombine
+    // ConcatenateTests, testBackpressure: 10 requested, 1 used, 3 returned, 7 more → .max(19)).
+    @Test func requestsReachThePartSubscribedAndCarryOver() {
+        let prefix = ManualPublisher<Int, Never>()
+        let suffix = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: .max(3))
+        prefix.append(suffix).subscribe(subscriber)
+        subscriber.subscription?.request(.max(10))
+        subscriber.subscription?.request(.none)
+        #expect(prefix.send(3) == .max(3))
+        prefix.send(completion: .finished)
+        subscriber.subscription?.request(.max(7))
+        let second = RecordingSubscription()
+        suffix.sendSubscription(second)
+        subscriber.subscription?.request(.unlimited)
+        #expect(prefix.subscription.events == [.requested(.max(10)), .requested(.none)])
+        #expect(second.events == [.requested(.max(19)), .requested(.unlimited)])
+    }
+
+    // Combine's concatenate drops a prefix value sent beyond the downstream's demand, also one sent from
+    // within receive(_:) (OpenCombine ConcatenateTests, testRecursivelyReceiveValue).
+    @Test func aPrefixValueBeyondDemandIsDropped() {
+        let prefix = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        var sends = 0
+        subscriber.onValue = { value in
+            guard sends < 10 else { return }
+            sends += 1
+            #expect(prefix.send(value + 1) == .none)
+        }
+        prefix.append().subscribe(subscriber)
+        subscriber.subscription?.request(.max(3))
+        #expect(prefix.send(1) == .none)
+        #expect(subscriber.values == [1, 2, 3])
+    }
+
+    // Combine gives the prefix and the suffix subscribers of their own types that share the downstream's
+    // subscription's combineIdentifier (OpenCombine ConcatenateTests, testCombineIdentifier).
+    @Test func theTwoSubscribersShareTheSubscriptionsIdentifier() {
+        let prefix = LateSubscriptionPublisher<Int, Never>()
+        let suffix = LateSubscriptionPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        prefix.append(suffix).subscribe(subscriber)
+        prefix.sendSubscription(RecordingSubscription())
+        prefix.subscriber?.receive(completion: .finished)
+        let identifier = subscriber.subscription?.combineIdentifier
+        #expect(identifier != nil)
+        #expect(prefix.subscriber?.combineIdentifier == identifier)
+        #expect(suffix.subscriber?.combineIdentifier == identifier)
+        #expect(prefix.inner == nil && suffix.inner == nil)
+    }
 }

@@ -61,8 +61,12 @@ import Testing
         #expect(labels(subscription(of: subject.tryFilter { _ in true })) == ["downstream"])
     }
 
+    // Combine's assertNoFailure hands the upstream's subscription on: its inner is seen as the upstream's
+    // subscriber (OpenCombine AssertNoFailureTests: `subscriberIsAlsoSubscription: false`).
     @Test func assertNoFailureShowsWhereItWasWritten() {
-        let inner = subscription(of: Silent<Int, TestError>().assertNoFailure("PREFIX", file: "Feature.swift", line: 12))
+        let inner = upstreamSubscriber { $0.assertNoFailure("PREFIX", file: "Feature.swift", line: 12) }
+        #expect(inner != nil && !(inner is any Subscription))
+        #expect((inner as? CustomStringConvertible)?.description == "AssertNoFailure")
         #expect(labels(inner) == ["file", "line", "prefix"])
         #expect(child("file", of: inner) == "Feature.swift")
         #expect(child("line", of: inner) == "12")

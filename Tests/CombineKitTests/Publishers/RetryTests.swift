@@ -38,12 +38,134 @@ import Testing
         #expect(subscriber.values == [1])
     }
 
-    @Test func assertNoFailurePassesValuesAndTrapsOnFailure() async {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        [1, 2].publisher.setFailureType(to: TestError.self).assertNoFailure().subscribe(subscriber)
-        #expect(subscriber.values == [1])
-        await #expect(processExitsWith: .failure) {
-            _ = Fail<Int, TestError>(error: .oops).assertNoFailure("boom").sink { _ in }
+    // Combine: Publishers.Retry with a negative count retries without limit (OpenCombine RetryTests,
+    // testRetryNegativeAmountOfTimes).
+    @Test func aNegativeCountRetriesWithoutLimit() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        var attempts = 0
+        Deferred { () -> ManualPublisher<Int, TestError> in attempts += 1; return upstream }.retry(-1).subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        for _ in 0 ..< 100 { upstream.send(completion: .failure(.oops)) }
+        #expect(attempts == 101)
+        #expect(subscriber.completions.isEmpty)
+        #expect(upstream.send(0) == .none)
+        #expect(subscriber.values == [0])
+    }
+
+    // Combine's retry takes up a failure sent from within subscribe once that call has returned, so a
+    // publisher that keeps failing at once does not nest subscribe calls (OpenCombine RetryTests,
+    // testRecurseAndFinish: five failures from within subscribe, then a finish).
+    @Test func failuresFromWithinSubscribeDoNotNest() {
+        var depth = 0
+        var deepest = 0
+        let upstream = SubscribeHook { attempt, subscriber in
+            depth += 1
+            deepest = max(deepest, depth)
+            if attempt > 1 { subscriber.receive(completion: attempt < 6 ? .failure(.oops) : .finished) }
+            depth -= 1
         }
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        upstream.retry(5).subscribe(subscriber)
+        upstream.subscriber?.receive(completion: .failure(.oops))
+        #expect(upstream.attempts == 6)
+        #expect(deepest == 1)
+        #expect(subscriber.events == [.subscription(0), .finished(0)])
+    }
+
+    // Combine's retry returns `.none` from receive(_:) and asks the current subscription for the
+    // downstream's new demand instead (OpenCombine RetryTests, testPreservesDemand).
+    @Test func newDemandGoesToTheSubscriptionNotBackToTheCaller() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(5))
+        upstream.retry(5).subscribe(subscriber)
+        subscriber.subscription?.request(.max(3))
+        #expect(upstream.send(5) == .none)
+        #expect(upstream.subscription.events == [.requested(.max(3)), .requested(.max(5))])
+    }
+
+    // Combine's retry passes a value that arrives between two attempts (before the new subscription) when
+    // the downstream asked for it, and asks the new subscription for what is left (OpenCombine
+    // RetryTests, testRecurseAndReceiveValue: 3 requested, one value returning .max(2) → .max(4)).
+    @Test func aValueBetweenAttemptsIsPassedAndItsDemandCarried() {
+        let late = LateSubscriptionPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(2))
+        late.retry(1).subscribe(subscriber)
+        let first = RecordingSubscription()
+        late.sendSubscription(first)
+        subscriber.subscription?.request(.max(3))
+        late.subscriber?.receive(completion: .failure(.oops))
+        #expect(late.subscriber?.receive(1) == Subscribers.Demand.none)
+        let second = RecordingSubscription()
+        late.sendSubscription(second)
+        #expect(subscriber.values == [1])
+        #expect(first.events == [.requested(.max(3))])
+        #expect(second.events == [.requested(.max(4))])
+    }
+
+    // Combine's retry stops on an upstream that sends more than it was asked for (OpenCombine RetryTests,
+    // testCrashesOnUnwantedValue).
+    @Test func aValueBeyondDemandStopsWithAMessageNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = ManualPublisher<Int, TestError>()
+            upstream.retry(2).subscribe(ManualSubscriber<Int, TestError>())
+            _ = upstream.send(-1)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Retry received a value it had not requested"))
+    }
+
+    // Combine's retry lets go of its subscriber once it has completed or been cancelled (OpenCombine
+    // RetryTests, testRetryLifecycle: cancellingSubscriptionReleasesSubscriber).
+    @Test func releasesTheSubscriberAfterCompletionOrCancel() {
+        weak var completed: ManualSubscriber<Int, TestError>?
+        weak var cancelled: ManualSubscriber<Int, TestError>?
+        let upstream = ManualPublisher<Int, TestError>()
+        do {
+            let subscriber = ManualSubscriber<Int, TestError>()
+            completed = subscriber
+            upstream.retry(0).subscribe(subscriber)
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(completed == nil)
+        var subscription: Subscription?
+        do {
+            let subscriber = ManualSubscriber<Int, TestError>()
+            cancelled = subscriber
+            upstream.retry(3).subscribe(subscriber)
+            subscription = subscriber.subscription
+        }
+        #expect(cancelled != nil)
+        subscription?.cancel()
+        #expect(cancelled == nil)
+    }
+
+    // CombineKit: a completion before the first subscription is dropped; Combine passes it to a downstream
+    // that has no subscription yet (a deliberate difference, MigrationGuide.md).
+    @Test func aCompletionBeforeTheSubscriptionIsDropped() {
+        let late = LateSubscriptionPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        late.retry(3).subscribe(subscriber)
+        late.subscriber?.receive(completion: .finished)
+        #expect(subscriber.completions.isEmpty)
+        #expect(subscriber.subscription == nil)
+    }
+}
+
+/// A publisher that hands each subscriber a subscription and then calls `afterSubscribe` with the attempt's
+/// number (from 1) and the subscriber.
+private final class SubscribeHook: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+    private let afterSubscribe: (Int, AnySubscriber<Int, TestError>) -> Void
+    private(set) var attempts = 0
+    private(set) var subscriber: AnySubscriber<Int, TestError>?
+    init(afterSubscribe: @escaping (Int, AnySubscriber<Int, TestError>) -> Void) { self.afterSubscribe = afterSubscribe }
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        attempts += 1
+        let erased = AnySubscriber(subscriber)
+        self.subscriber = erased
+        subscriber.receive(subscription: RecordingSubscription())
+        afterSubscribe(attempts, erased)
     }
 }

@@ -128,8 +128,7 @@ extension Just {
 
     /// Publishes the value: a `Just` never fails, so there is nothing to retry. Combine's `Just.retry(_:)`.
     public func retry(_ retries: Int) -> Just<Output> {
-        precondition(retries >= 0, "Just.retry(_:) was given a negative number of retries (\(retries)); pass 0 or more.")
-        return self
+        self
     }
 
     /// Publishes `nextPartialResult(initialResult, output)`; Combine's `Just.scan(_:_:)`.

@@ -168,8 +168,7 @@ extension Optional.Publisher {
     /// Publishes the value, if any: this publisher never fails, so there is nothing to retry. Combine's
     /// `Optional.Publisher.retry(_:)`.
     public func retry(_ retries: Int) -> Optional<Wrapped>.Publisher {
-        precondition(retries >= 0, "Optional.Publisher.retry(_:) was given a negative number of retries (\(retries)); pass 0 or more.")
-        return self
+        self
     }
 }
 

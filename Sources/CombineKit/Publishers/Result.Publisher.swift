@@ -155,8 +155,7 @@ extension Result.Publisher {
     /// Publishes the result unchanged: a failed result fails again on every attempt. Combine's
     /// `Result.Publisher.retry(_:)`.
     public func retry(_ retries: Int) -> Result<Success, Failure>.Publisher {
-        precondition(retries >= 0, "Result.Publisher.retry(_:) was given a negative number of retries (\(retries)); pass 0 or more.")
-        return self
+        self
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`; Combine's `Result.Publisher.reduce(_:_:)`.

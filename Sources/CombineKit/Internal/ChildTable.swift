@@ -40,16 +40,24 @@ internal struct ChildTable {
         return entries.count
     }
 
-    /// Records the subscription of the child in `slot`; `false` if the slot is no longer that child's.
+    /// Records the subscription of the child in `slot`; `false` if the slot is no longer that child's, or
+    /// if the child already has one (a second subscription is cancelled, as Combine does).
     mutating func fill(_ slot: Int, index: Int, with subscription: Subscription) -> Bool {
         if slot == 0 {
-            guard first.index == index else { return false }
+            guard first.index == index, first.subscription == nil else { return false }
             first.subscription = subscription
             return true
         }
-        guard slot <= entries.count, entries[slot - 1].index == index else { return false }
+        guard slot <= entries.count, entries[slot - 1].index == index, entries[slot - 1].subscription == nil else { return false }
         entries[slot - 1].subscription = subscription
         return true
+    }
+
+    /// The subscription of the child in `slot`, if the slot is still that child's and it has one.
+    func subscription(_ slot: Int, index: Int) -> Subscription? {
+        if slot == 0 { return first.index == index ? first.subscription : nil }
+        guard slot <= entries.count, entries[slot - 1].index == index else { return nil }
+        return entries[slot - 1].subscription
     }
 
     /// Frees the slot of the child; `false` if it is no longer that child's (already released).

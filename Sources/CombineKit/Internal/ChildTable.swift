@@ -18,6 +18,8 @@ internal struct ChildTable {
     private struct Entry {
         var index: Int
         var subscription: Subscription?
+        /// Whether `subscription` was set (a flag, so that checking it copies no existential).
+        var filled = false
     }
 
     /// Slot 0; its index is -1 while free.
@@ -44,12 +46,14 @@ internal struct ChildTable {
     /// if the child already has one (a second subscription is cancelled, as Combine does).
     mutating func fill(_ slot: Int, index: Int, with subscription: Subscription) -> Bool {
         if slot == 0 {
-            guard first.index == index, first.subscription == nil else { return false }
+            guard first.index == index, !first.filled else { return false }
             first.subscription = subscription
+            first.filled = true
             return true
         }
-        guard slot <= entries.count, entries[slot - 1].index == index, entries[slot - 1].subscription == nil else { return false }
+        guard slot <= entries.count, entries[slot - 1].index == index, !entries[slot - 1].filled else { return false }
         entries[slot - 1].subscription = subscription
+        entries[slot - 1].filled = true
         return true
     }
 

@@ -79,8 +79,8 @@ extension FlatteningFastPathTests {
         #expect(subscriber.values.count == 5)
         #expect(subscriber.demandViolations == 0)
         subject.send(completion: .finished)
-        // The request reached every waiting inner; five of their values wait in the buffer for demand,
-        // and the completion waits behind them.
+        // Each `Just` was asked for one value when it subscribed (Combine); the five not yet delivered wait
+        // for demand, and the completion waits behind them.
         #expect(subscriber.completion == nil)
         subscriber.request(.unlimited)
         #expect(Set(subscriber.values) == Set((1...10).map { $0 * 10 }))
@@ -464,5 +464,38 @@ extension FlatMapTests {
         inner.send(completion: .failure(.oops))
         #expect(values == [])
         #expect(completions == 1)
+    }
+
+    // Combine stops the process when the upstream sends its failure again from inside the cancellation of
+    // the inner publishers (OpenCombine FlatMapTests.testCrashesWhenUpstreamFailsDuringChildCancellation);
+    // CombineKit ignores a second completion wherever it comes from.
+    @Test func aFailureSentAgainWhileCancellingTheInnersIsIgnored() {
+        final class CallingBack: Subscription, @unchecked Sendable {
+            var onCancel: () -> Void = {}
+            func request(_ demand: Subscribers.Demand) {}
+            func cancel() { onCancel() }
+        }
+        struct Handing: Publisher {
+            typealias Output = Int
+            typealias Failure = TestError
+            let subscription: CallingBack
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+                subscriber.receive(subscription: subscription)
+            }
+        }
+        let upstream = ManualPublisher<Int, TestError>()
+        let innerSubscription = CallingBack()
+        var cancels = 0
+        innerSubscription.onCancel = {
+            cancels += 1
+            if cancels < 5 { upstream.send(completion: .failure(.oops)) }
+        }
+        let subscriber = ManualSubscriber<Int, TestError>()
+        upstream.flatMap { _ in Handing(subscription: innerSubscription) }.subscribe(subscriber)
+        subscriber.subscription?.request(.unlimited)
+        _ = upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        #expect(cancels == 1)
+        #expect(subscriber.completions == [.failure(.oops)])
     }
 }

@@ -18,6 +18,8 @@ internal struct ChildTable {
     private struct Entry {
         var index: Int
         var subscription: Subscription?
+        /// Whether `subscription` was set (a flag, so that checking it copies no existential).
+        var filled = false
     }
 
     /// Slot 0; its index is -1 while free.
@@ -40,16 +42,26 @@ internal struct ChildTable {
         return entries.count
     }
 
-    /// Records the subscription of the child in `slot`; `false` if the slot is no longer that child's.
+    /// Records the subscription of the child in `slot`; `false` if the slot is no longer that child's, or
+    /// if the child already has one (a second subscription is cancelled, as Combine does).
     mutating func fill(_ slot: Int, index: Int, with subscription: Subscription) -> Bool {
         if slot == 0 {
-            guard first.index == index else { return false }
+            guard first.index == index, !first.filled else { return false }
             first.subscription = subscription
+            first.filled = true
             return true
         }
-        guard slot <= entries.count, entries[slot - 1].index == index else { return false }
+        guard slot <= entries.count, entries[slot - 1].index == index, !entries[slot - 1].filled else { return false }
         entries[slot - 1].subscription = subscription
+        entries[slot - 1].filled = true
         return true
+    }
+
+    /// The subscription of the child in `slot`, if the slot is still that child's and it has one.
+    func subscription(_ slot: Int, index: Int) -> Subscription? {
+        if slot == 0 { return first.index == index ? first.subscription : nil }
+        guard slot <= entries.count, entries[slot - 1].index == index else { return nil }
+        return entries[slot - 1].subscription
     }
 
     /// Frees the slot of the child; `false` if it is no longer that child's (already released).

@@ -3,16 +3,26 @@ import ReactiveBridgePrimitives
 /// The base class of the inner objects of `flatMap` and `switchToLatest`: the lock they share with their
 /// subclass, and delivery to the downstream strictly within its demand, one call at a time.
 ///
-/// It does what a separate `DemandBuffer` did for these two operators, inside the inner object itself:
-/// one heap block per operator and subscription instead of three (inner, buffer, the buffer's subscriber
-/// storage), one generic type less to look up per subscription, and one lock for the children's
-/// bookkeeping and the delivery state, so a subclass changes both in one critical section (a completion
-/// is accepted in the same lock hold that decides it).
+/// One heap block per operator and subscription (inner object, delivery state and children's bookkeeping
+/// together), and one lock for the children's bookkeeping and the delivery state, so a subclass changes
+/// both in one critical section (a completion is accepted in the same lock hold that decides it).
 ///
-/// Values offered while the downstream has no demand (or while another thread is delivering) are queued;
-/// whoever is delivering drains the queue as demand allows, then the completion. No lock is held while
-/// calling the downstream, and re-entrant calls (a `request` or a value from inside `receive`) only
-/// update state for the running loop to pick up.
+/// Demand follows Combine's two schemes (`Policy`):
+/// - `oneAtATime` (`flatMap`): while the downstream's demand is limited, each inner publisher is asked for
+///   one value at a time. A value that arrives with demand left is counted against it at once and its
+///   publisher's `receive(_:)` returns `.max(1)`; a value that arrives without demand waits (its publisher
+///   is asked for nothing more), and once demand comes and it is delivered, its publisher is asked for
+///   `.max(1)`. Once the downstream's demand is unlimited, every inner publisher is asked for `.unlimited`.
+/// - `passThrough` (`switchToLatest`): the current inner publisher holds exactly the downstream's demand.
+///   Each value is counted against it as it arrives, the demand the downstream returns from `receive(_:)`
+///   is returned to the inner publisher, and a value sent without demand stops the process with a
+///   precondition, as in Combine.
+///
+/// So the queue holds, in order, values already counted against demand (they arrived while another call
+/// was delivering: re-entrantly from inside the downstream's `receive(_:)`, or from another thread) and
+/// then values waiting for demand (`oneAtATime` only). Whoever is delivering drains it, then the
+/// completion. No lock is held while calling the downstream, and re-entrant calls only update state for
+/// the running loop to pick up.
 ///
 /// The atomic word (the inline lock's) holds, as in `SubjectConduit`:
 /// - `delivering`: one thread is calling the downstream; when its call returns it delivers whatever was
@@ -35,6 +45,15 @@ import ReactiveBridgePrimitives
 internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<Downstream.Input, Downstream.Failure> {
     typealias Value = Downstream.Input
 
+    /// How the inner publishers are given demand (see the type's comment).
+    @usableFromInline
+    enum Policy {
+        /// `flatMap`: one value at a time per inner publisher while the downstream's demand is limited.
+        case oneAtATime
+        /// `switchToLatest`: the current inner publisher holds the downstream's demand.
+        case passThrough
+    }
+
     @inline(__always) private static var delivering: Int { 1 }
     @inline(__always) private static var slow: Int { 2 }
     @inline(__always) private static var flagBits: Int { 3 }
@@ -45,11 +64,17 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
     // wait, and the completion is a flag plus a boxed failure.
 
     let downstream: Downstream
+    private let policy: Policy
     /// False once cancelled, or once the completion was delivered: nothing more is delivered.
     @exclusivity(unchecked) private var isAttached = true
+    /// The downstream's demand not yet used (queued values already counted against it are not in it).
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-    /// Values waiting for demand; made when the first one has to wait.
+    /// Values queued for delivery; made when the first one has to wait.
     @exclusivity(unchecked) private var ring: ValueRing<Value>?
+    /// How many of the queued values (the last ones) wait for demand (`oneAtATime`).
+    @exclusivity(unchecked) private var waitingCount = 0
+    /// The inner publisher (slot, then index) of each value waiting for demand, in the same order.
+    @exclusivity(unchecked) private var waitingSides: ValueRing<Int>?
     /// A completion was accepted; it is delivered after the queued values.
     @exclusivity(unchecked) private var hasCompletion = false
     /// The accepted failure, as a `CompletionBox<Downstream.Failure>`; `nil` with `hasCompletion` means finished.
@@ -57,8 +82,9 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
     /// The subclass's tag, kept above the two flag bits of the word (see the type's comment).
     @exclusivity(unchecked) private var tag = 0
 
-    init(downstream: Downstream) {
+    init(downstream: Downstream, policy: Policy) {
         self.downstream = downstream
+        self.policy = policy
         super.init()
         // No demand yet: slow.
         lock.storeWord(Self.slow)
@@ -66,10 +92,8 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
 
     // MARK: For the subclass (all `…Locked` methods are called with `lock` held)
 
-    /// The demand not yet used, minus the values waiting in the queue: what a new inner subscription may ask for.
-    final var unusedDemandLocked: Subscribers.Demand {
-        demand - queuedLocked
-    }
+    /// The downstream's demand not yet used: what a new `switchToLatest` inner subscription is asked for.
+    final var demandLocked: Subscribers.Demand { demand }
 
     /// Whether values may still be offered (not cancelled, no completion accepted).
     final var acceptsValuesLocked: Bool { isAttached && !hasCompletion }
@@ -93,9 +117,10 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
             lock.unlock()
             return
         }
-        demand += additional
+        let becameUnlimited = raiseDemandLocked(additional)
         refreshSlowBitLocked()
         drainOrUnlockLocked()
+        if becameUnlimited { demandBecameUnlimited() }
     }
 
     /// Accepts `.finished` (delivered after the queued values) and delivers what it can. Releases the lock.
@@ -117,6 +142,8 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         hasCompletion = true
         failureBox = CompletionBox(completion)
         ring?.removeAll()
+        waitingSides?.removeAll()
+        waitingCount = 0
         refreshSlowBitLocked()
     }
 
@@ -127,6 +154,8 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         isAttached = false
         let dropped = ring
         ring = nil
+        waitingSides = nil
+        waitingCount = 0
         // Close the fast path (a delivery in progress finds it on its way out and ends under the lock).
         while true {
             let word = lock.word
@@ -142,38 +171,85 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         drainOrUnlockLocked()
     }
 
-    /// Passes demand the downstream returned from `receive(_:)` to the inner publishers, as `request(_:)`
-    /// passes requested demand (called without the lock, by the delivery's owner).
+    // MARK: Hooks (called without the lock)
+
+    /// `passThrough`: the downstream returned `demand` from `receive(_:)` for a value that had been queued
+    /// (its inner publisher's `receive(_:)` had returned already): the subclass passes it to the inner
+    /// publisher, as `request(_:)` passes requested demand.
     func forwardReturnedDemand(_ demand: Subscribers.Demand) {}
+
+    /// `oneAtATime`: a value that waited for demand was delivered; the subclass asks its inner publisher
+    /// (`slot`, `index`) for the next one.
+    func waitingValueDelivered(slot: Int, index: Int) {}
+
+    /// `oneAtATime`: the downstream's demand became unlimited; the subclass asks every inner publisher for
+    /// `.unlimited`.
+    func demandBecameUnlimited() {}
 
     // MARK: Values
 
-    /// Offers a value from an inner publisher whose tag is `tag` (0 unless the subclass sets tags):
-    /// delivered now if demand allows and nobody else is delivering, otherwise queued; dropped if the tag
-    /// is no longer current, after cancellation or after a completion was accepted.
+    /// Offers a value from an inner publisher whose tag is `tag` (0 unless the subclass sets tags), and
+    /// returns the demand that publisher's `receive(_:)` returns. Delivered now if demand allows and nobody
+    /// else is delivering, otherwise queued; dropped if the tag is no longer current, after cancellation or
+    /// after a completion was accepted. `policy` must be the one the object was made with (passed here as a
+    /// constant, so the fast path needs no load for it); `slot` and `index` name the inner publisher for
+    /// `oneAtATime`.
     @inline(__always)
-    final func offer(_ value: Value, tag: Int) {
+    final func offer(_ value: Value, tag: Int, slot: Int, index: Int, policy: Policy) -> Subscribers.Demand {
         let idle = Self.wordTag(tag)
         if lock.exchangeWord(ifEqualTo: idle, with: idle | Self.delivering) {
             let additional = Self.call(downstream, with: value)
-            if lock.exchangeWord(ifEqualTo: idle | Self.delivering, with: idle) { return }
-            lock.lock()
-            drainLocked(additional)
-            return
+            if !lock.exchangeWord(ifEqualTo: idle | Self.delivering, with: idle) {
+                lock.lock()
+                drainLocked(additional)
+            }
+            // Unlimited demand: `flatMap`'s inner publishers were asked for `.unlimited`; `switchToLatest`
+            // returns what the downstream returned.
+            return policy == .passThrough ? additional : .none
         }
-        offerSlowly(value, tag: tag)
+        return offerSlowly(value, tag: tag, slot: slot, index: index)
     }
 
     @inline(never)
-    private func offerSlowly(_ value: Value, tag: Int) {
+    private func offerSlowly(_ value: Value, tag: Int, slot: Int, index: Int) -> Subscribers.Demand {
         lock.lock()
         guard acceptsValuesLocked, Self.wordTag(tag) == self.tag else {
             lock.unlock()
-            return
+            return .none
         }
+        if waitingCount == 0, demand > 0 {
+            // Counted against the demand now.
+            let limited = demand != .unlimited
+            if limited { demand -= 1 }
+            let asked: Subscribers.Demand = policy == .oneAtATime && limited ? .max(1) : .none
+            guard claimDeliveryLocked() else {
+                // Another call is delivering (this thread's, re-entrantly, or another thread's): the value
+                // follows the ones it delivers.
+                queueLocked.append(value)
+                refreshSlowBitLocked()
+                lock.unlock()
+                return asked
+            }
+            lock.unlock()
+            let more = Self.call(downstream, with: value)
+            lock.lock()
+            drainLocked(more)
+            return policy == .passThrough ? more : asked
+        }
+        guard policy == .oneAtATime else {
+            lock.unlock()
+            preconditionFailure("switchToLatest: an inner publisher sent a value its subscriber had not requested; "
+                + "a publisher must send no more values than the demand it was given")
+        }
+        // No demand: the value waits, and its inner publisher is asked for nothing more until it is delivered.
         queueLocked.append(value)
+        let sides = waitingSidesLocked
+        sides.append(slot)
+        sides.append(index)
+        waitingCount += 1
         refreshSlowBitLocked()
-        drainOrUnlockLocked()
+        lock.unlock()
+        return .none
     }
 
     /// Calls the downstream in place (the `let` is borrowed, not copied: no retain and release of the
@@ -196,6 +272,21 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         return made
     }
 
+    private var waitingSidesLocked: ValueRing<Int> {
+        if let waitingSides { return waitingSides }
+        let made = ValueRing<Int>()
+        waitingSides = made
+        return made
+    }
+
+    /// Adds demand; returns whether it just became unlimited.
+    @inline(__always)
+    private func raiseDemandLocked(_ additional: Subscribers.Demand) -> Bool {
+        guard demand != .unlimited else { return false }
+        demand += additional
+        return demand == .unlimited
+    }
+
     private var fastPathAllowedLocked: Bool {
         isAttached && !hasCompletion && demand == .unlimited && queuedLocked == 0
     }
@@ -211,20 +302,25 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         }
     }
 
-    /// Takes the delivery and runs the loop (which releases the lock) if nobody holds it; otherwise sets
-    /// `slow` (so the owner comes back for the lock when its call returns and finds the change) and unlocks.
-    private func drainOrUnlockLocked() {
+    /// Takes the delivery and returns `true` if nobody holds it; otherwise sets `slow` (so the owner comes
+    /// back for the lock when its call returns and finds the change) and returns `false`.
+    private func claimDeliveryLocked() -> Bool {
         while true {
             let word = lock.word
             if word & Self.delivering != 0 {
-                if word & Self.slow != 0 || lock.exchangeWord(ifEqualTo: word, with: word | Self.slow) {
-                    lock.unlock()
-                    return
-                }
+                if word & Self.slow != 0 || lock.exchangeWord(ifEqualTo: word, with: word | Self.slow) { return false }
             } else if lock.exchangeWord(ifEqualTo: word, with: word | Self.delivering) {
-                drainLocked(.none)
-                return
+                return true
             }
+        }
+    }
+
+    /// Takes the delivery and runs the loop (which releases the lock) if nobody holds it; otherwise unlocks.
+    private func drainOrUnlockLocked() {
+        if claimDeliveryLocked() {
+            drainLocked(.none)
+        } else {
+            lock.unlock()
         }
     }
 
@@ -234,27 +330,49 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         lock.storeWord(tag | (fastPathAllowedLocked ? 0 : Self.slow))
     }
 
-    /// The loop of the delivery's owner (releases the lock): adds `additional`, delivers queued values while
-    /// demand allows (the lock released around each call), then an accepted completion.
+    /// The loop of the delivery's owner (releases the lock): adds `additional` (what the downstream returned
+    /// for the value the caller delivered), delivers the queued values already counted against demand, then
+    /// those waiting for demand while it allows, then an accepted completion.
     private func drainLocked(_ additional: Subscribers.Demand) {
-        if additional > 0 { demand += additional }
+        var becameUnlimited = additional > 0 && raiseDemandLocked(additional)
         while isAttached {
-            if let ring, ring.count > 0, demand > 0 {
-                let value = ring.removeFirst()
-                demand -= 1
-                lock.unlock()
-                let more = Self.call(downstream, with: value)
-                lock.lock()
-                if more > 0 {
-                    // Demand returned from `receive(_:)` is demand as a `request(_:)` is: counted first (an
-                    // inner publisher subscribed meanwhile asks for it), then passed to the inner publishers
-                    // (their values queue behind the delivery this loop holds).
-                    demand += more
+            if let ring, ring.count > 0 {
+                if ring.count > waitingCount {
+                    let value = ring.removeFirst()
                     lock.unlock()
-                    forwardReturnedDemand(more)
+                    let more = Self.call(downstream, with: value)
                     lock.lock()
+                    if more > 0 {
+                        if raiseDemandLocked(more) { becameUnlimited = true }
+                        if policy == .passThrough {
+                            // Returned demand is demand as a `request(_:)` is: counted first (an inner
+                            // publisher subscribed meanwhile is asked for it), then passed on.
+                            lock.unlock()
+                            forwardReturnedDemand(more)
+                            lock.lock()
+                        }
+                    }
+                    continue
                 }
-                continue
+                if demand > 0 {
+                    let value = ring.removeFirst()
+                    let sides = waitingSidesLocked
+                    let slot = sides.removeFirst()
+                    let index = sides.removeFirst()
+                    waitingCount -= 1
+                    if demand != .unlimited { demand -= 1 }
+                    lock.unlock()
+                    let more = Self.call(downstream, with: value)
+                    lock.lock()
+                    if more > 0, raiseDemandLocked(more) { becameUnlimited = true }
+                    if demand != .unlimited {
+                        // (With unlimited demand every inner publisher is asked for `.unlimited` instead.)
+                        lock.unlock()
+                        waitingValueDelivered(slot: slot, index: index)
+                        lock.lock()
+                    }
+                    continue
+                }
             }
             if hasCompletion, queuedLocked == 0 {
                 isAttached = false
@@ -269,6 +387,7 @@ internal class FlatteningInnerBase<Downstream: Subscriber>: FlatteningSideOwner<
         }
         endDeliveryLocked()
         lock.unlock()
+        if becameUnlimited { demandBecameUnlimited() }
     }
 
     /// Out of line, so the per-value loop never needs `Completion<Failure>`'s metadata.

@@ -9,7 +9,12 @@
 /// its conformance and, for an inlinable publisher such as `Just`, the subscription's type from its own
 /// caches, instead of three runtime look-ups per inner publisher in unspecialised code.
 @usableFromInline
-internal struct FlatteningSide<Output, Failure: Error>: Subscriber, CustomStringConvertible {
+///
+/// As Combine's, it describes itself by the operator's name, and its mirror names the operator's
+/// subscription (`parentSubscription`, by its `combineIdentifier`).
+internal struct FlatteningSide<Output, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
     @usableFromInline let combineIdentifier: CombineIdentifier
     @usableFromInline let owner: FlatteningSideOwner<Output, Failure>
     @usableFromInline let key: Int
@@ -23,13 +28,18 @@ internal struct FlatteningSide<Output, Failure: Error>: Subscriber, CustomString
         self.index = index
     }
 
-    @usableFromInline var description: String { owner.childDescription(key, index) }
+    @usableFromInline var description: String { owner.sideDescription }
+
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, children: ["parentSubscription": CombineIdentifier(owner)])
+    }
+
+    @usableFromInline var playgroundDescription: Any { description }
 
     @usableFromInline func receive(subscription: Subscription) { owner.childSubscribed(key, index, subscription) }
 
     @usableFromInline func receive(_ input: Output) -> Subscribers.Demand {
-        owner.childReceived(input, key)
-        return .none
+        owner.childReceived(input, key, index)
     }
 
     @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { owner.childCompleted(key, index, completion) }

@@ -25,12 +25,12 @@ internal class FlatteningSideOwner<Output, Failure: Error> {
     /// handed its subscription.
     func childSubscribed(_ key: Int, _ index: Int, _ subscription: Subscription) { fatalError("abstract") }
 
-    /// The inner publisher `key` sent a value.
-    func childReceived(_ value: Output, _ key: Int) { fatalError("abstract") }
+    /// The inner publisher `key`/`index` sent a value; returns the demand its `receive(_:)` returns.
+    func childReceived(_ value: Output, _ key: Int, _ index: Int) -> Subscribers.Demand { fatalError("abstract") }
 
     /// The inner publisher `key`/`index` completed.
     func childCompleted(_ key: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
 
-    /// How a side of this owner describes itself.
-    func childDescription(_ key: Int, _ index: Int) -> String { "side" }
+    /// How a side of this owner describes itself (Combine's: the operator's name).
+    var sideDescription: String { "side" }
 }

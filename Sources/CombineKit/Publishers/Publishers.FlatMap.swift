@@ -35,11 +35,15 @@ extension Publishers {
     /// A publisher that transforms elements from an upstream publisher into new publishers and
     /// republishes their elements.
     ///
-    /// The upstream is asked for `maxPublishers` elements, and for one more each time an inner
-    /// publisher finishes (so at most `maxPublishers` inner subscriptions are alive). Each inner
-    /// publisher receives the downstream's demand (requested, or returned from its `receive(_:)`);
-    /// their elements are delivered within that demand,
-    /// one at a time. It finishes when the upstream and every inner publisher have finished.
+    /// As Combine's: the downstream receives its subscription before the upstream is subscribed to. The
+    /// upstream is asked for `maxPublishers` elements, and for one more each time an inner publisher
+    /// finishes (so at most `maxPublishers` inner subscriptions are alive). While the downstream's demand
+    /// is limited, each inner publisher is asked for one value at a time: a value delivered within the
+    /// demand returns `.max(1)` to its publisher, a value beyond it waits (at most one per well-behaved
+    /// inner publisher) and its publisher is asked for `.max(1)` once it has been delivered. Once the
+    /// downstream's demand is unlimited, every inner publisher is asked for `.unlimited`. Values are
+    /// delivered one at a time. It finishes when the upstream and every inner publisher have finished and
+    /// no value waits; a failure of either is delivered at once, after cancelling the inner publishers.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
         public typealias Failure = Upstream.Failure
@@ -65,14 +69,17 @@ extension Publishers {
         // inner's metadata and conformance from its own caches instead of a runtime look-up each.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform, subscribeChild: subscribeChild))
+            let inner = Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform, subscribeChild: subscribeChild)
+            subscriber.receive(subscription: inner)
+            upstream.subscribe(inner)
         }
     }
 }
 
 extension Publishers.FlatMap {
     /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
-    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the children's bookkeeping.
+    /// demand is the base class's (`FlatteningInnerBase`, `oneAtATime`), under the same lock as the
+    /// children's bookkeeping.
     @usableFromInline
     internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure
@@ -97,12 +104,13 @@ extension Publishers.FlatMap {
             self.maxPublishers = maxPublishers
             self.transform = transform
             self.subscribeChild = subscribeChild
-            super.init(downstream: downstream)
+            super.init(downstream: downstream, policy: .oneAtATime)
         }
 
         @usableFromInline var description: String { "FlatMap" }
         @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
+        /// Accepted once, unless cancelled or completed first (Combine cancels a second or late one).
         @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
             guard status.storeIfAwaiting(subscription) else {
@@ -111,7 +119,8 @@ extension Publishers.FlatMap {
                 return
             }
             lock.unlock()
-            downstream.receive(subscription: self)
+            // Combine asks for `maxPublishers` even when it is `.none`; CombineKit's publishers stop on
+            // `request(.none)` with a precondition, so nothing is requested then (see MigrationGuide.md).
             if maxPublishers > 0 { subscription.request(maxPublishers) }
         }
 
@@ -130,9 +139,10 @@ extension Publishers.FlatMap {
             return .none
         }
 
+        /// Accepted before the subscription too (Combine finishes or fails the downstream then).
         @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard status.isSubscribed, !terminated else {
+            guard !status.isTerminal, !terminated else {
                 lock.unlock()
                 return
             }
@@ -152,10 +162,10 @@ extension Publishers.FlatMap {
 
         // MARK: The inner publishers' side (`FlatteningSide`: key = slot)
 
-        override func childDescription(_ slot: Int, _ index: Int) -> String { "FlatMap side \(index)" }
+        override var sideDescription: String { "FlatMap" }
 
-        override func childReceived(_ value: NewPublisher.Output, _ slot: Int) {
-            offer(value, tag: 0)
+        override func childReceived(_ value: NewPublisher.Output, _ slot: Int, _ index: Int) -> Subscribers.Demand {
+            offer(value, tag: 0, slot: slot, index: index, policy: .oneAtATime)
         }
 
         override func childSubscribed(_ slot: Int, _ index: Int, _ subscription: Subscription) {
@@ -165,9 +175,27 @@ extension Publishers.FlatMap {
                 subscription.cancel()
                 return
             }
-            let demand = unusedDemandLocked
+            let unlimited = demandLocked == .unlimited
             lock.unlock()
-            if demand > 0 { subscription.request(demand) }
+            // Combine: one value at a time while the downstream's demand is limited, even while it is zero.
+            subscription.request(unlimited ? .unlimited : .max(1))
+        }
+
+        override func waitingValueDelivered(slot: Int, index: Int) {
+            lock.lock()
+            guard !terminated, let subscription = children.subscription(slot, index: index) else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            subscription.request(.max(1))
+        }
+
+        override func demandBecameUnlimited() {
+            lock.lock()
+            let all = terminated ? [] : children.subscriptions
+            lock.unlock()
+            all.forEach { $0.request(.unlimited) }
         }
 
         override func childCompleted(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -202,6 +230,8 @@ extension Publishers.FlatMap {
 
         /// Out of line: the per-value path (`sideFinished`) then never needs `Completion<Failure>`'s
         /// metadata, which the optimiser would otherwise look up on entry for this branch.
+        ///
+        /// The upstream is cancelled too (Combine leaves it running; see MigrationGuide.md).
         @inline(never)
         private func sideFailed(_ slot: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {
             lock.lock()
@@ -228,19 +258,12 @@ extension Publishers.FlatMap {
             drain()
         }
 
+        /// Adds demand: values waiting for it are delivered (each one's publisher then asked for `.max(1)`);
+        /// unlimited demand asks every inner publisher for `.unlimited` (Combine).
         @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
-            let all = children.subscriptions
             addDemandAndDrainLocked(demand)
-            all.forEach { $0.request(demand) }
-        }
-
-        override func forwardReturnedDemand(_ demand: Subscribers.Demand) {
-            lock.lock()
-            let all = terminated ? [] : children.subscriptions
-            lock.unlock()
-            all.forEach { $0.request(demand) }
         }
 
         @usableFromInline func cancel() {

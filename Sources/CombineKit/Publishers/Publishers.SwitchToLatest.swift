@@ -34,11 +34,14 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
 extension Publishers {
     /// A publisher that flattens nested publishers, republishing only the latest inner one.
     ///
-    /// The outer publisher is asked for `.unlimited` publishers. The current inner publisher gets
-    /// the downstream demand that is still unused (and later demand as it comes, whether requested
-    /// or returned from the downstream's `receive(_:)`). The stream
-    /// finishes when the outer publisher and the current inner one have both finished; a failure
-    /// of either is forwarded at once.
+    /// As Combine's: the downstream receives its subscription before the upstream is subscribed to, and
+    /// the outer publisher is asked for `.unlimited` publishers. A new inner publisher cancels the
+    /// previous one and is asked for the downstream's demand still unused; later demand is passed to it as
+    /// it comes, and the demand the downstream returns from `receive(_:)` is what the inner publisher's
+    /// `receive(_:)` returns. An inner publisher that sends a value without demand, or completes before
+    /// sending its subscription, stops the process with a precondition. The stream finishes when the
+    /// outer publisher and the current inner one have both finished; a failure of either is delivered at
+    /// once.
     public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher where P == Upstream.Output, P.Failure == Upstream.Failure {
         public typealias Output = P.Output
         public typealias Failure = P.Failure
@@ -60,16 +63,18 @@ extension Publishers {
         // inner's metadata and conformance from its own caches instead of a runtime look-up each.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, subscribeChild: subscribeChild))
+            let inner = Inner(downstream: subscriber, subscribeChild: subscribeChild)
+            subscriber.receive(subscription: inner)
+            upstream.subscribe(inner)
         }
     }
 }
 
 extension Publishers.SwitchToLatest {
     /// The upstream's subscriber and the downstream's subscription. Delivery to the downstream within its
-    /// demand is the base class's (`FlatteningInnerBase`), under the same lock as the switching; the
-    /// current generation is also the base's tag, so a value from a replaced inner publisher cannot take
-    /// the lock-free path.
+    /// demand is the base class's (`FlatteningInnerBase`, `passThrough`), under the same lock as the
+    /// switching; the current generation is also the base's tag, so a value from a replaced inner
+    /// publisher cannot take the lock-free path.
     @usableFromInline
     internal final class Inner<Downstream: Subscriber>: FlatteningInnerBase<Downstream>, Subscriber, Subscription, CustomStringConvertible, CustomReflectable
         where Downstream.Input == P.Output, Downstream.Failure == P.Failure
@@ -84,18 +89,22 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var generation = 0
         /// A `SubscriptionSlot`, not `Subscription?` (see there): set and cleared once per inner.
         @exclusivity(unchecked) private var child = SubscriptionSlot.empty
+        /// The current inner publisher has not completed.
         @exclusivity(unchecked) private var childActive = false
+        /// The current inner publisher has not sent its subscription yet.
+        @exclusivity(unchecked) private var childAwaitingSubscription = false
         @exclusivity(unchecked) private var outerFinished = false
         @exclusivity(unchecked) private var terminated = false
 
         @usableFromInline init(downstream: Downstream, subscribeChild: @escaping (P, FlatteningSideOwner<P.Output, Failure>, Int) -> Void) {
             self.subscribeChild = subscribeChild
-            super.init(downstream: downstream)
+            super.init(downstream: downstream, policy: .passThrough)
         }
 
         @usableFromInline var description: String { "SwitchToLatest" }
-        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
+        /// Accepted once, unless cancelled or completed first (Combine cancels a second or late one).
         @usableFromInline func receive(subscription: Subscription) {
             lock.lock()
             guard status.storeIfAwaiting(subscription) else {
@@ -104,7 +113,6 @@ extension Publishers.SwitchToLatest {
                 return
             }
             lock.unlock()
-            downstream.receive(subscription: self)
             subscription.request(.unlimited)
         }
 
@@ -118,6 +126,7 @@ extension Publishers.SwitchToLatest {
             let current = generation
             setTagLocked(current)
             childActive = true
+            childAwaitingSubscription = true
             // (Moved out rather than copied: copying the existential retains through its value witnesses.)
             if case .some(let previous) = child.take() {
                 lock.unlock()
@@ -129,9 +138,10 @@ extension Publishers.SwitchToLatest {
             return .none
         }
 
+        /// Accepted before the subscription too (Combine finishes or fails the downstream then).
         @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard status.isSubscribed, !terminated else {
+            guard !status.isTerminal, !terminated else {
                 lock.unlock()
                 return
             }
@@ -151,21 +161,26 @@ extension Publishers.SwitchToLatest {
 
         // MARK: The inner publishers' side (`FlatteningSide`: key = generation)
 
-        override func childDescription(_ generation: Int, _ index: Int) -> String { "SwitchToLatest side \(generation)" }
+        override var sideDescription: String { "SwitchToLatest" }
 
-        override func childReceived(_ value: P.Output, _ generation: Int) {
-            offer(value, tag: generation)
+        override func childReceived(_ value: P.Output, _ generation: Int, _ index: Int) -> Subscribers.Demand {
+            offer(value, tag: generation, slot: 0, index: 0, policy: .passThrough)
         }
 
+        /// The current inner publisher's first subscription is asked for the demand still unused. A second
+        /// one, or one from a replaced inner publisher or after the end, is cancelled; one sent after the
+        /// inner publisher completed is ignored (as Combine: neither cancelled nor asked for anything).
         override func childSubscribed(_ generation: Int, _ index: Int, _ subscription: Subscription) {
             lock.lock()
-            guard generation == self.generation, !terminated else {
+            guard generation == self.generation, !terminated, childAwaitingSubscription else {
+                let completedInner = generation == self.generation && !terminated && !childActive
                 lock.unlock()
-                subscription.cancel()
+                if !completedInner { subscription.cancel() }
                 return
             }
+            childAwaitingSubscription = false
             child = .holding(subscription)
-            let demand = unusedDemandLocked
+            let demand = demandLocked
             lock.unlock()
             if demand > 0 { subscription.request(demand) }
         }
@@ -178,12 +193,25 @@ extension Publishers.SwitchToLatest {
             }
         }
 
+        /// Whether a completion from the inner publisher of `generation` counts (called with `lock` held;
+        /// releases it if not). An inner publisher that completes before sending its subscription stops the
+        /// process, as in Combine.
+        private func acceptsChildCompletionLocked(_ generation: Int) -> Bool {
+            guard generation == self.generation, !terminated, childActive else {
+                lock.unlock()
+                return false
+            }
+            if childAwaitingSubscription {
+                lock.unlock()
+                preconditionFailure("switchToLatest: an inner publisher completed before sending its subscription; "
+                    + "a publisher must call receive(subscription:) on its subscriber first")
+            }
+            return true
+        }
+
         private func sideFinished(_ generation: Int) {
             lock.lock()
-            guard generation == self.generation, !terminated else {
-                lock.unlock()
-                return
-            }
+            guard acceptsChildCompletionLocked(generation) else { return }
             child = .empty
             childActive = false
             guard outerFinished else {
@@ -199,10 +227,7 @@ extension Publishers.SwitchToLatest {
         @inline(never)
         private func sideFailed(_ generation: Int, _ completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard generation == self.generation, !terminated else {
-                lock.unlock()
-                return
-            }
+            guard acceptsChildCompletionLocked(generation) else { return }
             child = .empty
             childActive = false
             let outer = status.terminate()
@@ -225,6 +250,7 @@ extension Publishers.SwitchToLatest {
 
         // MARK: downstream
 
+        /// Counts the demand and passes it to the current inner publisher (Combine).
         @usableFromInline func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()

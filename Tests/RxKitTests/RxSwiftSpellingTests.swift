@@ -810,3 +810,108 @@ extension RxSwiftSpellingTests {
         _ = Completable.merge([c, c])
     }
 }
+
+// MARK: Declaration audit, continued: RxCocoa's traits, the primitive sequences' operators, RxRelay's
+// bind(to:), Reactive binders and RxTest's start/assert helpers (compiled, not run)
+/// A target with a `Reactive` binder, as RxCocoa code declares them (`owner.rx.value`).
+final class AuditBindingTarget: ReactiveCompatible { var value = 0 }
+
+extension Reactive where Base: AuditBindingTarget {
+    var value: Binder<Int> { Binder(base) { $0.value = $1 } }
+}
+
+extension RxSwiftSpellingTests {
+    func auditTraitOperators(_ a: Observable<Int>, _ s: SchedulerType, _ owner: Owner) {
+        let d = Driver.just(1)
+        _ = d.map { $0 }.compactMap { $0 }.filter { $0 > 0 }
+        _ = d.withLatestFrom(d) { $0 + $1 }
+        _ = d.delay(.seconds(1))
+        _ = d.startWith(1)
+        _ = Driver.combineLatest(d, d) { $0 + $1 }
+        _ = Driver.combineLatest(d, d, d, d, d, d, d, d)
+        _ = Driver.zip(d, d) { $0 + $1 }
+        _ = d.asObservable().asDriver(onErrorJustReturn: 0)
+        _ = d.do(onNext: { _ in })
+        _ = d.distinctUntilChanged({ $0 }, comparer: ==)
+        _ = d.debounce(.seconds(1)).throttle(.seconds(1))
+        _ = d.scan(0, accumulator: +)
+        _ = d.concatMap { Driver.just($0) }
+        _ = d.flatMapFirst { Driver.just($0) }
+        _ = Driver<Int>.never()
+        _ = Driver<Int>.deferred { .just(1) }
+        _ = d.asSignal(onErrorJustReturn: 0).asSignal(onErrorJustReturn: 0)
+        let sig = Signal<Int>.just(1)
+        _ = sig.map { $0 }.filter { $0 > 0 }.flatMapLatest { Signal.just($0) }
+        _ = sig.throttle(.seconds(1), latest: false)
+        _ = sig.withUnretained(owner).map { $0.1 }
+        _ = Signal.combineLatest(sig, sig)
+        _ = sig.emit(to: PublishRelay<Int>(), PublishRelay<Int>())
+        let single = Single.just(1)
+        _ = single.asObservable().asSingle()
+        _ = single.map { "\($0)" }
+        _ = single.flatMap { _ in Single.just("") }
+        _ = single.do(onSuccess: { _ in })
+        _ = single.retry(when: { (e: Observable<Error>) in e.take(1) })
+        _ = single.delaySubscription(.seconds(1), scheduler: s)
+        _ = single.catchAndReturn(1)
+        _ = single.asCompletable().andThen(Observable.just(1))
+        _ = single.subscribe(onSuccess: { _ in })
+        _ = single.subscribe(onFailure: { _ in })
+        _ = single.subscribe()
+        _ = Maybe.just(1).subscribe()
+        _ = Completable.empty().subscribe()
+        _ = a.subscribe()
+        _ = Infallible.just(1).subscribe()
+        _ = Single.just(1).asObservable().asInfallible(onErrorJustReturn: 0)
+        _ = Single.just(1).timeout(.seconds(1), scheduler: s)
+        _ = Maybe<Int>.just(1).timeout(.seconds(1), other: Maybe.just(1), scheduler: s)
+        _ = Completable.empty().timeout(.seconds(1), other: .empty(), scheduler: s)
+        _ = Maybe.just(1).delay(.seconds(1), scheduler: s).delaySubscription(.seconds(1), scheduler: s)
+        _ = Maybe.just(1).retry(2).debug()
+        _ = Completable.create { _ in Disposables.create() }.observe(on: s).subscribe(on: s)
+        _ = Completable.empty().asObservable().ignoreElements().asCompletable()
+        _ = Completable.empty().concat(Completable.empty())
+        _ = Completable.concat(Completable.empty(), Completable.empty())
+        _ = Completable.concat(AnySequence([Completable.empty()]))
+        _ = Completable.zip(Completable.empty(), Completable.empty())
+        _ = Completable.empty().andThen(Completable.empty()).andThen(Single.just(1))
+        _ = Completable.empty().catch { _ in .empty() }.retry(when: { (e: Observable<Error>) in e })
+        _ = Completable.empty().delay(.seconds(1), scheduler: s)
+        _ = Completable.empty().do(onCompleted: {})
+        _ = a.share(replay: 1).subscribe(on: s)
+        _ = a.groupBy { $0 }.flatMap { g in g.map { (g.key, $0) } }
+    }
+
+    func auditBindingAndRxTest(_ a: Observable<Int>, _ s: SchedulerType, _ owner: AuditBindingTarget) {
+        _ = a.bind(to: owner.rx.value)
+        _ = a.bind(to: owner.rx.value, owner.rx.value)
+        _ = AuditBindingTarget.rx
+        _ = Reactive(owner).base
+        _ = a.bind(to: PublishRelay<Int>(), PublishRelay<Int>())
+        _ = a.bind(to: BehaviorRelay(value: 0), BehaviorRelay(value: 0))
+        _ = a.bind(to: ReplayRelay<Int>.create(bufferSize: 1), ReplayRelay<Int>.create(bufferSize: 1))
+        let relay = BehaviorRelay(value: [1])
+        relay.accept(relay.value + [2])
+        _ = PublishRelay<Int>().asSignal()
+        _ = BehaviorRelay(value: 1).asDriver()
+        let scheduler = TestScheduler(initialClock: 0)
+        let obs = scheduler.createObserver(Int.self)
+        XCTAssertEqual(obs.events, [Recorded.next(0, 1)])
+        XCTAssertEqual([Event<Int>.next(1)], [.next(1)])
+        XCTAssertEqual([Recorded<Event<Int?>>.next(0, nil)], [.next(0, 1)])
+        XCTAssertRecordedElements(obs.events, [1])
+        let sc = scheduler.createObserver(Int.self)
+        _ = Single.just(1).asObservable().subscribe(sc)
+        _ = scheduler.start { Completable.empty() }
+        _ = scheduler.start { Maybe.just(1) }
+        _ = scheduler.start { Infallible.just(1) }
+        _ = scheduler.start { Signal.just(1) }
+        _ = scheduler.start { BehaviorRelay(value: 1) }
+        _ = scheduler.start { scheduler.createColdObservable([Recorded<Event<Int>>]()) }
+        _ = scheduler.createHotObservable([Recorded<Event<Int>>]()).asObservable()
+        _ = scheduler.clock
+        _ = scheduler.now
+        scheduler.sleep(1)
+        _ = scheduler.scheduleRelativeVirtual(1, dueTime: 1) { _ in Disposables.create() }
+    }
+}

@@ -915,3 +915,51 @@ extension RxSwiftSpellingTests {
         _ = scheduler.scheduleRelativeVirtual(1, dueTime: 1) { _ in Disposables.create() }
     }
 }
+
+// MARK: Declaration audit: the closures RxSwift declares `throws` (a ported `throw` inside them compiles)
+extension RxSwiftSpellingTests {
+    func auditThrowingClosures(_ a: Observable<Int>, _ s: SchedulerType) {
+        _ = Disposables.create(with: {})
+        _ = Observable.from(Set([1]))
+        _ = Observable.from(Set([1]), scheduler: s)
+        _ = Observable<Int>.deferred { throw Failure() }
+        _ = a.map { _ -> Int in throw Failure() }
+        _ = a.filter { _ in throw Failure() }
+        _ = a.compactMap { _ -> Int? in throw Failure() }
+        _ = a.flatMap { _ -> Observable<Int> in throw Failure() }
+        _ = a.flatMapLatest { _ -> Observable<Int> in throw Failure() }
+        _ = a.flatMapFirst { _ -> Observable<Int> in throw Failure() }
+        _ = a.concatMap { _ -> Observable<Int> in throw Failure() }
+        _ = a.scan(0) { _, _ in throw Failure() }
+        _ = a.scan(into: 0) { _, _ in throw Failure() }
+        _ = a.reduce(0) { _, _ in throw Failure() }
+        _ = a.do(onNext: { _ in throw Failure() }, onError: { _ in throw Failure() }, onCompleted: { throw Failure() },
+                 onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        _ = a.distinctUntilChanged { _, _ in throw Failure() }
+        _ = a.distinctUntilChanged { _ -> Int in throw Failure() }
+        _ = a.skip(while: { _ in throw Failure() })
+        _ = a.take(while: { _ in throw Failure() })
+        _ = a.take(until: { _ in throw Failure() })
+        _ = a.withLatestFrom(a) { _, _ -> Int in throw Failure() }
+        _ = Observable.combineLatest(a, a) { _, _ -> Int in throw Failure() }
+        _ = Observable.zip(a, a) { _, _ -> Int in throw Failure() }
+        _ = a.groupBy { _ -> Int in throw Failure() }
+        _ = a.catch { _ in throw Failure() }
+        _ = a.single { _ in throw Failure() }
+        _ = a.timeout(.seconds(1), scheduler: s)
+        _ = Observable<Int>.using({ () throws -> SerialDisposable in throw Failure() }, observableFactory: { _ in throw Failure() })
+        _ = Observable<Int>.generate(initialState: 0, condition: { _ in throw Failure() }, iterate: { _ in throw Failure() })
+        _ = a.retry(when: { (e: Observable<Error>) -> Observable<Int> in e.map { _ in throw Failure() } })
+        let single = Single.just(1)
+        _ = single.map { _ -> Int in throw Failure() }
+        _ = single.flatMap { _ -> Single<Int> in throw Failure() }
+        _ = single.filter { _ in throw Failure() }
+        _ = single.compactMap { _ -> Int? in throw Failure() }
+        _ = single.catch { _ in throw Failure() }
+        _ = single.do(onSuccess: { _ in throw Failure() })
+        _ = Single<Int>.deferred { throw Failure() }
+        _ = Maybe.just(1).map { _ -> Int in throw Failure() }
+        _ = Completable.empty().catch { _ in throw Failure() }
+        _ = Observable<Int>.create { _ in Disposables.create() }.takeLast(1)
+    }
+}

@@ -412,3 +412,554 @@ import Testing
         #expect(try Observable.of(1, 2).toBlocking().toArray() == [1, 2])
     }
 }
+
+// MARK: Declaration audit: RxSwift 6's public declarations, file by file (compiled, not run)
+extension RxSwiftSpellingTests {
+
+    func auditObservables(_ a: Observable<Int>, _ s: SchedulerType, _ owner: Owner) {
+        let single = Single.just(1)
+        _ = a.flatMap { Single.just($0) }
+        _ = a.flatMapLatest { Single.just($0) }
+        _ = a.flatMapFirst { Single.just($0) }
+        _ = a.concatMap { Single.just($0) }
+        _ = a.concat(single)
+        _ = a.withLatestFrom(single)
+        _ = a.timeout(.seconds(1), other: single, scheduler: s)
+        _ = a.sample(a.map { _ in () })
+        _ = Observable.zip([a, a], resultSelector: { $0.count })
+        _ = Observable.combineLatest([a, a], resultSelector: { $0.count })
+        _ = Observable.concat(AnySequence([a, a]))
+        _ = Observable.just(single).switchLatest()
+        _ = Observable.just(single).merge()
+        _ = Observable.just(single).concat()
+        _ = a.reduce(0, accumulator: +)
+        _ = a.scan(0, accumulator: +)
+        _ = a.scan(into: 0, accumulator: { $0 += $1 })
+        _ = a.distinctUntilChanged(at: \.self)
+        _ = a.map(\.description)
+        _ = a.enumerated().map { $0.index + $0.element }
+        _ = a.groupBy(keySelector: { $0 }).map { $0.key }
+        _ = a.groupBy(keySelector: { $0 }).flatMap { $0.asObservable() }
+        let toArray: Single<[Int]> = a.toArray()
+        _ = toArray
+        let ignored: Observable<Never> = a.ignoreElements()
+        _ = ignored.asCompletable()
+        _ = a.share(replay: 1, scope: .whileConnected)
+        let connectable: ConnectableObservable<Int> = a.publish()
+        _ = connectable.connect()
+        _ = connectable.refCount()
+        _ = a.asInfallible(onErrorFallbackTo: Infallible.just(1))
+        _ = a.asInfallible(onErrorRecover: { _ in Infallible.just(1) })
+        _ = a.debug("x", trimOutput: false, file: #file, line: #line, function: #function)
+        _ = a.distinctUntilChanged({ $0 }, comparer: ==)
+        _ = Observable<Int>.using({ SerialDisposable() }, observableFactory: { _ in .empty() })
+        _ = a.window(timeSpan: .seconds(1), count: 2, scheduler: s).flatMap { $0 }
+        _ = a.materialize().dematerialize()
+        _ = a.subscribe(onNext: { _ in })
+        _ = a.subscribe(onError: { _ in })
+        _ = a.subscribe(onCompleted: {})
+        _ = a.subscribe(onDisposed: {})
+        _ = a.subscribe(with: owner, onNext: { _, _ in })
+        _ = a.bind(with: owner, onNext: { _, _ in })
+        _ = a.withUnretained(owner).map { $0.1 }
+        _ = a.startWith(1, 2, 3)
+        _ = Observable<Int>.interval(.seconds(1), scheduler: s)
+        _ = Observable<Int>.empty().ifEmpty(default: 1)
+        _ = Observable<Int>.timer(.seconds(1), scheduler: s)
+        _ = Observable.from(optional: 1 as Int?)
+        _ = a.multicast { PublishSubject<Int>() }
+        _ = a.replay(2)
+        _ = a.amb(a)
+        _ = Observable.amb([a, a])
+        _ = a.skip(until: a)
+        _ = a.skip(2)
+        _ = a.asObservable()
+    }
+
+    func auditBinding(_ a: Observable<Int>) {
+        let bag = DisposeBag()
+        let optionalBehavior = BehaviorRelay<Int?>(value: nil)
+        let optionalPublish = PublishRelay<Int?>()
+        let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 1)
+        a.bind(to: optionalBehavior).disposed(by: bag)
+        a.bind(to: optionalPublish).disposed(by: bag)
+        a.bind(to: optionalReplay).disposed(by: bag)
+        let optionalSubject = PublishSubject<Int?>()
+        a.bind(to: optionalSubject).disposed(by: bag)
+        a.bind(to: optionalSubject, optionalSubject).disposed(by: bag)
+        _ = a.bind(to: { (_: Observable<Int>) in { (x: Int) in x } }, curriedArgument: 1)
+    }
+
+    func auditDisposables() {
+        let d = Disposables.create()
+        _ = Disposables.create(d, d, d)
+        _ = Disposables.create(d, d, d, d, d)
+        let composite = CompositeDisposable()
+        if let key = composite.insert(d) { composite.remove(for: key) }
+        _ = composite.count
+        _ = composite.isDisposed
+        let serial = SerialDisposable()
+        serial.disposable = d
+        _ = serial.disposable
+        _ = serial.isDisposed
+        let sa = SingleAssignmentDisposable()
+        sa.setDisposable(d)
+        _ = sa.isDisposed
+        _ = BooleanDisposable(isDisposed: true)
+        let rc = RefCountDisposable(disposable: d)
+        _ = rc.retain()
+        _ = rc.isDisposed
+        _ = ScheduledDisposable(scheduler: MainScheduler.instance, disposable: d).scheduler
+        let bag = DisposeBag {
+            d
+            d
+        }
+        bag.insert { d }
+        bag.insert(d, d)
+        bag.insert([d])
+        _ = DisposeBag(disposing: d, d)
+        _ = DisposeBag(disposing: [d])
+        let c: Cancelable = BooleanDisposable()
+        _ = c.isDisposed
+    }
+
+    func auditCore(_ s: SchedulerType) {
+        let e: Event<Int> = .next(1)
+        _ = e.map { $0 + 1 }
+        _ = e.isCompleted
+        _ = e.event
+        _ = e.debugDescription
+        let observer = AnyObserver<Int>(eventHandler: { _ in })
+        _ = AnyObserver(observer)
+        _ = observer.asObserver()
+        observer.on(.completed)
+        _ = RxError.noElements
+        _ = RxError.moreThanOneElement
+        _ = RxError.timeout
+        _ = RxError.overflow
+        _ = RxError.argumentOutOfRange
+        _ = RxError.unknown
+        _ = RxError.disposed(object: observer as AnyObject)
+        Hooks.recordCallStackOnError = false
+        _ = Hooks.defaultErrorHandler
+        _ = Hooks.customCaptureSubscriptionCallstack
+        _ = s.now
+        _ = s.schedule(1) { _ in Disposables.create() }
+        _ = s.scheduleRelative(1, dueTime: .seconds(1)) { _ in Disposables.create() }
+        _ = s.schedulePeriodic(1, startAfter: .seconds(1), period: .seconds(1)) { $0 }
+        _ = s.scheduleRecursive(1) { _, recurse in recurse(1) }
+        _ = MainScheduler()
+        MainScheduler.ensureExecutingOnScheduler()
+        MainScheduler.ensureExecutingOnScheduler(errorMessage: "x")
+        MainScheduler.ensureRunningOnMainThread()
+        _ = ConcurrentMainScheduler.instance
+        _ = SerialDispatchQueueScheduler(queue: DispatchQueue.global(), internalSerialQueueName: "x", leeway: .nanoseconds(0))
+        _ = SerialDispatchQueueScheduler(internalSerialQueueName: "x", serialQueueConfiguration: { _ in }, leeway: .nanoseconds(0))
+        _ = SerialDispatchQueueScheduler(qos: .default, internalSerialQueueName: "x", leeway: .nanoseconds(0))
+        _ = ConcurrentDispatchQueueScheduler(queue: DispatchQueue.global(), leeway: .nanoseconds(0))
+        _ = ConcurrentDispatchQueueScheduler(qos: .default, leeway: .nanoseconds(0))
+        _ = OperationQueueScheduler(operationQueue: OperationQueue(), queuePriority: .normal)
+        _ = CurrentThreadScheduler.isScheduleRequired
+        let historical = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        historical.advanceTo(Date())
+        historical.start()
+        historical.stop()
+        historical.sleep(1)
+        _ = historical.clock
+        _ = historical.isEnabled
+        _ = historical.scheduleRelativeVirtual(1, dueTime: 1) { _ in Disposables.create() }
+        _ = historical.scheduleAbsoluteVirtual(1, time: Date()) { _ in Disposables.create() }
+        _ = VirtualTimeScheduler(initialClock: Date(), converter: HistoricalSchedulerTimeConverter())
+        let subject = BehaviorSubject(value: 1)
+        _ = subject.isDisposed
+        subject.dispose()
+        _ = PublishSubject<Int>().isDisposed
+        _ = ReplaySubject<Int>.create(bufferSize: 1).isDisposed
+        _ = PublishSubject<Int>().asObserver()
+    }
+
+    func auditSingle(_ s: SchedulerType, _ owner: Owner) {
+        let single = Single<Int>.create(subscribe: { o in o(.success(1)); return Disposables.create() })
+        _ = Single.just(1, scheduler: s)
+        _ = Single<Int>.never()
+        _ = single.subscribe { (_: SingleEvent<Int>) in }
+        _ = single.primitiveSequence
+        _ = single.compactMap { Optional($0) } as Maybe<Int>
+        _ = single.filter { $0 > 0 } as Maybe<Int>
+        _ = single.retry(when: { (e: Observable<Error>) in e })
+        _ = single.timeout(.seconds(1), other: single, scheduler: s)
+        _ = single.observe(on: s).subscribe(on: s).delay(.seconds(1), scheduler: s)
+        _ = single.debug("x", trimOutput: false)
+        _ = Single<Int>.using({ SerialDisposable() }, primitiveSequenceFactory: { _ in .just(1) })
+        _ = single.asInfallible(onErrorJustReturn: 0)
+        _ = Single<Int>.timer(.seconds(1), scheduler: s)
+        _ = single.flatMap { Single.just($0) }.asObservable()
+        _ = Single.zip(single, single, resultSelector: +)
+    }
+
+    func auditMaybeAndCompletable(_ s: SchedulerType, _ owner: Owner) {
+        let maybe = Maybe<Int>.create(subscribe: { o in o(.success(1)); o(.error(Failure())); o(.completed); return Disposables.create() })
+        _ = Maybe<Int>.never()
+        _ = Maybe<Int>.error(Failure())
+        _ = maybe.subscribe { (_: MaybeEvent<Int>) in }
+        _ = maybe.subscribe(onSuccess: { _ in }, onError: { _ in }, onCompleted: {}, onDisposed: {})
+        _ = maybe.subscribe(with: owner, onSuccess: { _, _ in }, onError: { _, _ in }, onCompleted: { _ in }, onDisposed: { _ in })
+        _ = maybe.ifEmpty(switchTo: Maybe.just(1)) as Maybe<Int>
+        _ = maybe.ifEmpty(default: 1) as Single<Int>
+        _ = maybe.map { $0 }.compactMap { Optional($0) }.filter { $0 > 0 }
+        _ = maybe.flatMap { Maybe.just($0) }
+        _ = maybe.catch { _ in .empty() }
+        _ = maybe.asObservable()
+        _ = Maybe.zip(maybe, maybe)
+        _ = maybe.do(onNext: { _ in }, afterNext: { _ in }, onError: { _ in }, afterError: { _ in },
+                     onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        let c = Completable.create(subscribe: { o in o(.completed); o(.error(Failure())); return Disposables.create() })
+        _ = Completable.never()
+        _ = c.subscribe { (_: CompletableEvent) in }
+        _ = c.subscribe(onCompleted: {}, onError: { _ in }, onDisposed: {})
+        _ = c.subscribe(with: owner, onCompleted: { _ in }, onError: { _, _ in }, onDisposed: { _ in })
+        _ = Completable.zip([c, c])
+        _ = Completable.concat([c, c])
+        _ = c.concat(c)
+        _ = c.do(onError: { _ in }, afterError: { _ in }, onCompleted: {}, afterCompleted: {},
+                 onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        let never: Observable<Never> = c.asObservable()
+        _ = never
+        _ = c.retry(2).debug().delay(.seconds(1), scheduler: s)
+        _ = c.andThen(Single.just(1))
+    }
+
+    func auditInfallible(_ s: SchedulerType, _ owner: Owner) {
+        let i = Infallible.just(1)
+        _ = Infallible<Int>.create(subscribe: { o in o(.next(1)); o(.completed); return Disposables.create() })
+        _ = i.subscribe { (_: Event<Int>) in }
+        _ = i.subscribe(with: owner, onNext: { _, _ in }, onCompleted: { _ in }, onDisposed: { _ in })
+        _ = Infallible<Int>.empty()
+        _ = Infallible<Int>.never()
+        _ = Infallible.of(1, 2)
+        _ = Infallible.from([1, 2])
+        _ = Infallible<Int>.deferred { .just(1) }
+        _ = Infallible<Int>.interval(.seconds(1), scheduler: s)
+        _ = Infallible<Int>.timer(.seconds(1), scheduler: s)
+        _ = Infallible.merge(i, i)
+        _ = Infallible.concat([i, i])
+        _ = i.startWith(0)
+        _ = i.withLatestFrom(i) { $0 + $1 }
+        _ = i.flatMap { Infallible.just($0) }
+        _ = i.concatMap { Infallible.just($0) }
+        _ = i.flatMapFirst { Infallible.just($0) }
+        _ = i.compactMap { Optional($0) }
+        _ = i.scan(into: 0) { $0 += $1 }
+        _ = i.distinctUntilChanged { $0 }
+        _ = i.distinctUntilChanged(at: \.self)
+        _ = i.debounce(.seconds(1), scheduler: s)
+        _ = i.throttle(.seconds(1), latest: true, scheduler: s)
+        _ = i.skip(1)
+        _ = i.take(1)
+        _ = i.take(while: { $0 > 0 })
+        _ = i.take(until: i)
+        _ = i.take(for: .seconds(1), scheduler: s)
+        _ = i.skip(while: { $0 > 0 })
+        _ = i.skip(until: i)
+        _ = i.share(replay: 1)
+        _ = i.observe(on: s).subscribe(on: s)
+        _ = i.do(onNext: { _ in }, afterNext: { _ in }, onCompleted: {}, afterCompleted: {},
+                 onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        _ = i.debug("x")
+        _ = i.withUnretained(owner)
+        _ = i.asInfallible()
+        _ = i.bind(onNext: { _ in })
+        _ = i.bind(to: BehaviorRelay(value: 0))
+        _ = i.bind(to: ReplayRelay<Int>.create(bufferSize: 1))
+        _ = i.bind(to: PublishSubject<Int>())
+    }
+
+    func auditSharedSequences(_ s: SchedulerType, _ owner: Owner) {
+        let d = Driver.just(1)
+        _ = d.drive()
+        _ = d.drive(PublishSubject<Int>())
+        _ = d.drive(BehaviorRelay<Int?>(value: nil))
+        _ = d.drive(ReplayRelay<Int>.create(bufferSize: 1))
+        _ = d.drive(with: owner, onNext: { _, _ in }, onCompleted: { _ in }, onDisposed: { _ in })
+        _ = Driver.from(optional: 1 as Int?)
+        _ = d.flatMap { Driver.just($0) }
+        _ = d.concatMap { Driver.just($0) }
+        _ = Driver.just(d).switchLatest()
+        _ = Driver.just(d).merge()
+        _ = d.distinctUntilChanged { $0 }
+        _ = d.distinctUntilChanged(at: \.self)
+        _ = d.distinctUntilChanged { $0 == $1 }
+        _ = d.debug("x", trimOutput: true)
+        _ = d.do(onNext: { _ in }, afterNext: { _ in }, onCompleted: {}, afterCompleted: {},
+                 onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        _ = d.skip(1)
+        _ = d.scan(into: 0) { $0 += $1 }
+        _ = d.withUnretained(owner)
+        _ = d.asSharedSequence()
+        _ = d.asDriver()
+        _ = d.asSignal(onErrorJustReturn: 0)
+        _ = Driver.combineLatest([d, d]) { $0.count }
+        _ = Driver.zip([d, d]) { $0.count }
+        _ = Driver.merge([d, d])
+        _ = Driver.concat([d, d])
+        let sig = Signal.just(1)
+        _ = sig.emit()
+        _ = sig.emit(to: PublishSubject<Int>())
+        _ = sig.emit(to: BehaviorRelay(value: 0))
+        _ = sig.emit(to: ReplayRelay<Int>.create(bufferSize: 1))
+        _ = sig.emit(to: PublishRelay<Int?>())
+        _ = Observable.just(1).asSignal(onErrorSignalWith: .empty())
+        _ = Observable.just(1).asSignal(onErrorRecover: { _ in .empty() })
+        _ = SharingScheduler.make()
+        SharingScheduler.mock(makeScheduler: { s }) {}
+        let cp = ControlProperty<String?>(values: Observable.just(nil), valueSink: AnyObserver { _ in })
+        _ = cp.orEmpty
+        _ = cp.changed
+        _ = cp.asControlProperty()
+        _ = cp.asObserver()
+        cp.on(.next("a"))
+        let ce = ControlEvent<Int>(events: Observable.just(1))
+        _ = ce.asControlEvent()
+        _ = ce.asDriver()
+        let b = Binder<Int>(owner, scheduler: s) { _, _ in }
+        b.on(.next(1))
+        _ = b.asObserver()
+    }
+
+    func auditRxTest() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 1, simulateProcessingDelay: false)
+        let hot = scheduler.createHotObservable([Recorded.next(210, 1)])
+        _ = hot.subscriptions
+        _ = hot.recordedEvents
+        let observer = scheduler.createObserver(Int.self)
+        _ = observer.events
+        scheduler.advanceTo(100)
+        scheduler.stop()
+        _ = scheduler.start(created: 0, subscribed: 1, disposed: 2) { Single.just(1) }
+        _ = scheduler.start { Driver.just(1) }
+        _ = TestScheduler.Defaults.created
+        _ = TestScheduler.Defaults.subscribed
+        _ = TestScheduler.Defaults.disposed
+        _ = Recorded(time: 1, value: 1).value
+        _ = Recorded<Event<Int>>.error(1, Failure())
+        _ = Recorded<Event<Int>>.completed(1)
+        _ = Subscription(1).unsubscribe
+        _ = Subscription(1, 2).subscribe
+        let timeline: [Recorded<Event<Int>>] = Recorded.events([.next(1, 1)])
+        _ = timeline
+        _ = TestableObserver<Int>.self
+        _ = TestableObservable<Int>.self
+    }
+    func auditMore(_ a: Observable<Int>, _ s: SchedulerType) {
+        _ = a.buffer(timeSpan: .seconds(1), count: 1, scheduler: s)
+        _ = a.flatMap { _ in Maybe.just(1) }
+        _ = a.concatMap { _ in Completable.empty() }
+        _ = a.timeout(.seconds(1), scheduler: s)
+        _ = a.throttle(.seconds(1), scheduler: s)
+        _ = Single.just(1).flatMapCompletable { _ in .empty() }
+        _ = Single.just(1).asObservable().take(1).asSingle()
+    }
+
+    func auditMoreOperators(_ a: Observable<Int>, _ s: SchedulerType) {
+        let i = Infallible.just(1)
+        _ = Infallible.combineLatest([i, i]) { $0.count }
+        _ = Infallible.merge([i, i])
+        _ = a.asInfallible(onErrorJustReturn: 0).asObservable()
+        let d = Driver.just(1)
+        _ = Driver.combineLatest([d, d])
+        _ = Driver.zip([d, d])
+        _ = ReplayRelay<Int>.createUnbounded()
+        _ = Observable.combineLatest(a, a, resultSelector: +)
+        _ = Observable.zip(a, a, resultSelector: +)
+        _ = a.withLatestFrom(a, resultSelector: +)
+        _ = Single.zip([Single.just(1)]) { $0.count }
+        _ = Maybe.zip([Maybe.just(1)])
+        _ = Observable<Int>.create { _ in Disposables.create() }.subscribe(on: s)
+        _ = a.reduce(0, accumulator: +, mapResult: { $0 })
+        _ = a.debounce(.milliseconds(1), scheduler: s)
+        _ = a.take(until: { $0 > 1 })
+        _ = a.skip(while: { $0 > 1 })
+        _ = a.subscribe(on: s).observe(on: s)
+        _ = a.compactMap { $0 }
+        _ = BehaviorRelay(value: 1).asObservable()
+        _ = PublishRelay<Int>().asObservable()
+    }
+
+    /// RxSwift 5 spellings that RxSwift 6 deprecated (renamed); they compile, deprecated, as in RxSwift 6.
+    @available(*, deprecated)
+    func deprecatedSpellings(_ a: Observable<Int>, _ s: SchedulerType) {
+        let single = Single.just(1)
+        let c = Completable.empty()
+        _ = a.elementAt(0)
+        _ = a.take(.seconds(1), scheduler: s)
+        _ = a.observeOn(s)
+        _ = a.subscribeOn(s)
+        _ = a.catchError { _ in .empty() }
+        _ = a.catchErrorJustReturn(0)
+        _ = a.takeWhile { $0 > 0 }
+        _ = a.takeUntil(a)
+        _ = a.skipWhile { $0 > 0 }
+        _ = a.skipUntil(a)
+        _ = a.retryWhen { (e: Observable<Error>) in e }
+        _ = single.subscribe(onSuccess: { _ in }, onError: { _ in })
+        _ = single.retryWhen { (e: Observable<Error>) in e }
+        _ = single.catchError { _ in .just(1) }
+        _ = single.catchErrorJustReturn(1)
+        _ = single.observeOn(s).subscribeOn(s)
+        _ = Completable.merge(c, c)
+        _ = Completable.merge([c, c])
+    }
+}
+
+// MARK: Declaration audit, continued: RxCocoa's traits, the primitive sequences' operators, RxRelay's
+// bind(to:), Reactive binders and RxTest's start/assert helpers (compiled, not run)
+/// A target with a `Reactive` binder, as RxCocoa code declares them (`owner.rx.value`).
+final class AuditBindingTarget: ReactiveCompatible { var value = 0 }
+
+extension Reactive where Base: AuditBindingTarget {
+    var value: Binder<Int> { Binder(base) { $0.value = $1 } }
+}
+
+extension RxSwiftSpellingTests {
+    func auditTraitOperators(_ a: Observable<Int>, _ s: SchedulerType, _ owner: Owner) {
+        let d = Driver.just(1)
+        _ = d.map { $0 }.compactMap { $0 }.filter { $0 > 0 }
+        _ = d.withLatestFrom(d) { $0 + $1 }
+        _ = d.delay(.seconds(1))
+        _ = d.startWith(1)
+        _ = Driver.combineLatest(d, d) { $0 + $1 }
+        _ = Driver.combineLatest(d, d, d, d, d, d, d, d)
+        _ = Driver.zip(d, d) { $0 + $1 }
+        _ = d.asObservable().asDriver(onErrorJustReturn: 0)
+        _ = d.do(onNext: { _ in })
+        _ = d.distinctUntilChanged({ $0 }, comparer: ==)
+        _ = d.debounce(.seconds(1)).throttle(.seconds(1))
+        _ = d.scan(0, accumulator: +)
+        _ = d.concatMap { Driver.just($0) }
+        _ = d.flatMapFirst { Driver.just($0) }
+        _ = Driver<Int>.never()
+        _ = Driver<Int>.deferred { .just(1) }
+        _ = d.asSignal(onErrorJustReturn: 0).asSignal(onErrorJustReturn: 0)
+        let sig = Signal<Int>.just(1)
+        _ = sig.map { $0 }.filter { $0 > 0 }.flatMapLatest { Signal.just($0) }
+        _ = sig.throttle(.seconds(1), latest: false)
+        _ = sig.withUnretained(owner).map { $0.1 }
+        _ = Signal.combineLatest(sig, sig)
+        _ = sig.emit(to: PublishRelay<Int>(), PublishRelay<Int>())
+        let single = Single.just(1)
+        _ = single.asObservable().asSingle()
+        _ = single.map { "\($0)" }
+        _ = single.flatMap { _ in Single.just("") }
+        _ = single.do(onSuccess: { _ in })
+        _ = single.retry(when: { (e: Observable<Error>) in e.take(1) })
+        _ = single.delaySubscription(.seconds(1), scheduler: s)
+        _ = single.catchAndReturn(1)
+        _ = single.asCompletable().andThen(Observable.just(1))
+        _ = single.subscribe(onSuccess: { _ in })
+        _ = single.subscribe(onFailure: { _ in })
+        _ = single.subscribe()
+        _ = Maybe.just(1).subscribe()
+        _ = Completable.empty().subscribe()
+        _ = a.subscribe()
+        _ = Infallible.just(1).subscribe()
+        _ = Single.just(1).asObservable().asInfallible(onErrorJustReturn: 0)
+        _ = Single.just(1).timeout(.seconds(1), scheduler: s)
+        _ = Maybe<Int>.just(1).timeout(.seconds(1), other: Maybe.just(1), scheduler: s)
+        _ = Completable.empty().timeout(.seconds(1), other: .empty(), scheduler: s)
+        _ = Maybe.just(1).delay(.seconds(1), scheduler: s).delaySubscription(.seconds(1), scheduler: s)
+        _ = Maybe.just(1).retry(2).debug()
+        _ = Completable.create { _ in Disposables.create() }.observe(on: s).subscribe(on: s)
+        _ = Completable.empty().asObservable().ignoreElements().asCompletable()
+        _ = Completable.empty().concat(Completable.empty())
+        _ = Completable.concat(Completable.empty(), Completable.empty())
+        _ = Completable.concat(AnySequence([Completable.empty()]))
+        _ = Completable.zip(Completable.empty(), Completable.empty())
+        _ = Completable.empty().andThen(Completable.empty()).andThen(Single.just(1))
+        _ = Completable.empty().catch { _ in .empty() }.retry(when: { (e: Observable<Error>) in e })
+        _ = Completable.empty().delay(.seconds(1), scheduler: s)
+        _ = Completable.empty().do(onCompleted: {})
+        _ = a.share(replay: 1).subscribe(on: s)
+        _ = a.groupBy { $0 }.flatMap { g in g.map { (g.key, $0) } }
+    }
+
+    func auditBindingAndRxTest(_ a: Observable<Int>, _ s: SchedulerType, _ owner: AuditBindingTarget) {
+        _ = a.bind(to: owner.rx.value)
+        _ = a.bind(to: owner.rx.value, owner.rx.value)
+        _ = AuditBindingTarget.rx
+        _ = Reactive(owner).base
+        _ = a.bind(to: PublishRelay<Int>(), PublishRelay<Int>())
+        _ = a.bind(to: BehaviorRelay(value: 0), BehaviorRelay(value: 0))
+        _ = a.bind(to: ReplayRelay<Int>.create(bufferSize: 1), ReplayRelay<Int>.create(bufferSize: 1))
+        let relay = BehaviorRelay(value: [1])
+        relay.accept(relay.value + [2])
+        _ = PublishRelay<Int>().asSignal()
+        _ = BehaviorRelay(value: 1).asDriver()
+        let scheduler = TestScheduler(initialClock: 0)
+        let obs = scheduler.createObserver(Int.self)
+        XCTAssertEqual(obs.events, [Recorded.next(0, 1)])
+        XCTAssertEqual([Event<Int>.next(1)], [.next(1)])
+        XCTAssertEqual([Recorded<Event<Int?>>.next(0, nil)], [.next(0, 1)])
+        XCTAssertRecordedElements(obs.events, [1])
+        let sc = scheduler.createObserver(Int.self)
+        _ = Single.just(1).asObservable().subscribe(sc)
+        _ = scheduler.start { Completable.empty() }
+        _ = scheduler.start { Maybe.just(1) }
+        _ = scheduler.start { Infallible.just(1) }
+        _ = scheduler.start { Signal.just(1) }
+        _ = scheduler.start { BehaviorRelay(value: 1) }
+        _ = scheduler.start { scheduler.createColdObservable([Recorded<Event<Int>>]()) }
+        _ = scheduler.createHotObservable([Recorded<Event<Int>>]()).asObservable()
+        _ = scheduler.clock
+        _ = scheduler.now
+        scheduler.sleep(1)
+        _ = scheduler.scheduleRelativeVirtual(1, dueTime: 1) { _ in Disposables.create() }
+    }
+}
+
+// MARK: Declaration audit: the closures RxSwift declares `throws` (a ported `throw` inside them compiles)
+extension RxSwiftSpellingTests {
+    func auditThrowingClosures(_ a: Observable<Int>, _ s: SchedulerType) {
+        _ = Disposables.create(with: {})
+        _ = Observable.from(Set([1]))
+        _ = Observable.from(Set([1]), scheduler: s)
+        _ = Observable<Int>.deferred { throw Failure() }
+        _ = a.map { _ -> Int in throw Failure() }
+        _ = a.filter { _ in throw Failure() }
+        _ = a.compactMap { _ -> Int? in throw Failure() }
+        _ = a.flatMap { _ -> Observable<Int> in throw Failure() }
+        _ = a.flatMapLatest { _ -> Observable<Int> in throw Failure() }
+        _ = a.flatMapFirst { _ -> Observable<Int> in throw Failure() }
+        _ = a.concatMap { _ -> Observable<Int> in throw Failure() }
+        _ = a.scan(0) { _, _ in throw Failure() }
+        _ = a.scan(into: 0) { _, _ in throw Failure() }
+        _ = a.reduce(0) { _, _ in throw Failure() }
+        _ = a.do(onNext: { _ in throw Failure() }, onError: { _ in throw Failure() }, onCompleted: { throw Failure() },
+                 onSubscribe: {}, onSubscribed: {}, onDispose: {})
+        _ = a.distinctUntilChanged { _, _ in throw Failure() }
+        _ = a.distinctUntilChanged { _ -> Int in throw Failure() }
+        _ = a.skip(while: { _ in throw Failure() })
+        _ = a.take(while: { _ in throw Failure() })
+        _ = a.take(until: { _ in throw Failure() })
+        _ = a.withLatestFrom(a) { _, _ -> Int in throw Failure() }
+        _ = Observable.combineLatest(a, a) { _, _ -> Int in throw Failure() }
+        _ = Observable.zip(a, a) { _, _ -> Int in throw Failure() }
+        _ = a.groupBy { _ -> Int in throw Failure() }
+        _ = a.catch { _ in throw Failure() }
+        _ = a.single { _ in throw Failure() }
+        _ = a.timeout(.seconds(1), scheduler: s)
+        _ = Observable<Int>.using({ () throws -> SerialDisposable in throw Failure() }, observableFactory: { _ in throw Failure() })
+        _ = Observable<Int>.generate(initialState: 0, condition: { _ in throw Failure() }, iterate: { _ in throw Failure() })
+        _ = a.retry(when: { (e: Observable<Error>) -> Observable<Int> in e.map { _ in throw Failure() } })
+        let single = Single.just(1)
+        _ = single.map { _ -> Int in throw Failure() }
+        _ = single.flatMap { _ -> Single<Int> in throw Failure() }
+        _ = single.filter { _ in throw Failure() }
+        _ = single.compactMap { _ -> Int? in throw Failure() }
+        _ = single.catch { _ in throw Failure() }
+        _ = single.do(onSuccess: { _ in throw Failure() })
+        _ = Single<Int>.deferred { throw Failure() }
+        _ = Maybe.just(1).map { _ -> Int in throw Failure() }
+        _ = Completable.empty().catch { _ in throw Failure() }
+        _ = Observable<Int>.create { _ in Disposables.create() }.takeLast(1)
+    }
+}

@@ -74,4 +74,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         ensureMainThreadUnlessMocked("drive(with:onNext:onCompleted:onDisposed:)")
         return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
+
+    /// Subscribes with no handlers, on the main thread: the same as `drive(onNext: nil, onCompleted: nil,
+    /// onDisposed: nil)`. Same as RxCocoa's `drive()`, which exists because a bare `drive()` is otherwise
+    /// ambiguous between the variadic and the defaulted overloads.
+    public func drive() -> Disposable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
+    }
 }

@@ -58,6 +58,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }, onDisposed: onDisposed)
     }
 
+    /// RxSwift 6 renamed `onError` to `onFailure` here; the RxSwift 5 spelling still compiles, deprecated.
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
     /// Like `subscribe(onSuccess:onFailure:onDisposed:)`, passing a weakly held `object` to each closure.
     public func subscribe<Object: AnyObject>(
         with object: Object,

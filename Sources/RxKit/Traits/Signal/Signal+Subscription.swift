@@ -35,6 +35,20 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
+    /// Accepts each element, as an optional, into `relays`, on the main thread. Same as RxCocoa's
+    /// `emit(to:)` for relays of optionals.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        ensureMainThreadUnlessMocked("emit(to:)")
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts each element, as an optional, into `relays`, on the main thread. Same as RxCocoa's
+    /// `emit(to:)` for relays of optionals.
+    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
+        ensureMainThreadUnlessMocked("emit(to:)")
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
     /// Calls the closures for elements, completion and disposal, on the main thread. Same as RxCocoa's
     /// `emit(onNext:onCompleted:onDisposed:)`. The closures are not `@Sendable` (see `drive`).
     public func emit(
@@ -56,5 +70,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ) -> Disposable {
         ensureMainThreadUnlessMocked("emit(with:onNext:onCompleted:onDisposed:)")
         return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with no handlers, on the main thread: the same as `emit(onNext: nil, onCompleted: nil,
+    /// onDisposed: nil)`. Same as RxCocoa's `emit()`, which exists because a bare `emit()` is otherwise
+    /// ambiguous between the variadic and the defaulted overloads.
+    public func emit() -> Disposable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 }

@@ -175,4 +175,17 @@ import Testing
         #expect(received.value == 42)
         #expect(received.onMain)
     }
+
+    // RxCocoa Driver+Subscription: drive() is drive(onNext: nil, onCompleted: nil, onDisposed: nil);
+    // it subscribes, and disposing it disposes the source subscription.
+    @Test func bareDriveSubscribes() {
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        SharingScheduler.mock(scheduler: scheduler) {
+            var subscription: Disposable?
+            scheduler.scheduleAt(200) { subscription = xs.asDriver(onErrorJustReturn: 0).drive() }
+            scheduler.scheduleAt(300) { subscription?.dispose() }
+            scheduler.start()
+        }
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
 }

@@ -103,4 +103,37 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // RxCocoa Infallible+Bind: bind(to:) accepts each element into relays of optionals; bind(to:) with
+    // a binder function returns binder(self), and with curriedArgument binder(self)(argument).
+    @Test func bindToRelaysOfOptionalsAndBinderFunctions() {
+        let publish = PublishRelay<Int?>()
+        let behavior = BehaviorRelay<Int?>(value: nil)
+        let replay = ReplayRelay<Int?>.create(bufferSize: 3)
+        var published: [Int?] = []
+        _ = publish.subscribe(onNext: { published.append($0) })
+        let source = Infallible.of(1, 2, 3)
+        _ = source.bind(to: publish)
+        _ = source.bind(to: behavior)
+        _ = source.bind(to: replay)
+        #expect(published == [1, 2, 3])
+        #expect(behavior.value == 3)
+        var replayed: [Int?] = []
+        _ = replay.subscribe(onNext: { replayed.append($0) })
+        #expect(replayed == [1, 2, 3])
+
+        var received: [Int] = []
+        let count = source.bind(to: { (infallible: Infallible<Int>) -> Int in
+            _ = infallible.subscribe(onNext: { received.append($0) })
+            return received.count
+        })
+        #expect(count == 3)
+        #expect(received == [1, 2, 3])
+        let sum = source.bind(to: { (infallible: Infallible<Int>) in { (offset: Int) -> Int in
+            var total = offset
+            _ = infallible.subscribe(onNext: { total += $0 })
+            return total
+        } }, curriedArgument: 10)
+        #expect(sum == 16)
+    }
 }

@@ -58,6 +58,29 @@ import Testing
         #expect(res.events == [.next(210, 5), .completed(210)])
         #expect(source.subscriptions == [Subscription(200, 210)])
     }
+
+    // As Completable.zip(_:) (RxSwift 6 deprecated merge, renamed zip): all sources run at once; the
+    // result completes when the last one has completed.
+    @Test func completableMergeRunsAllAndCompletesAfterTheLast() {
+        let first: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
+        let second: TestableObservable<Never> = scheduler.createColdObservable([.completed(30)])
+        let res = scheduler.start { calls.merge([first.asCompletable(), second.asCompletable()]).asObservable() }
+        #expect(res.events == [.completed(230)])
+        #expect(first.subscriptions == [Subscription(200, 210)])
+        #expect(second.subscriptions == [Subscription(200, 230)])
+    }
+
+    // As subscribe(onSuccess:onFailure:onDisposed:) (RxSwift 6 renamed onError to onFailure).
+    @Test func singleSubscribeOnErrorReceivesTheFailure() {
+        var failures = 0
+        var disposed = 0
+        _ = calls.subscribe(Single<Int>.error(testError), onSuccess: nil, onError: { _ in failures += 1 }, onDisposed: { disposed += 1 })
+        var successes: [Int] = []
+        _ = calls.subscribe(Single.just(4), onSuccess: { successes.append($0) }, onError: { _ in failures += 1 }, onDisposed: nil)
+        #expect(failures == 1)
+        #expect(disposed == 1)
+        #expect(successes == [4])
+    }
 }
 
 /// Non-deprecated requirements whose deprecated implementations call the old names: the calls are
@@ -68,7 +91,11 @@ private protocol DeprecatedTraitCalling {
     func catchError<Trait, Element>(_ trait: PrimitiveSequence<Trait, Element>, with fallback: PrimitiveSequence<Trait, Element>)
         -> PrimitiveSequence<Trait, Element>
     func catchErrorJustReturn(_ maybe: Maybe<Int>, _ element: Int) -> Maybe<Int>
+    func merge(_ completables: [Completable]) -> Completable
+    func subscribe(_ single: Single<Int>, onSuccess: ((Int) -> Void)?, onError: @escaping (Swift.Error) -> Void,
+                   onDisposed: (() -> Void)?) -> Disposable
 }
+
 
 private struct DeprecatedTraitCalls: DeprecatedTraitCalling {
     @available(*, deprecated)
@@ -90,5 +117,16 @@ private struct DeprecatedTraitCalls: DeprecatedTraitCalling {
     @available(*, deprecated)
     func catchErrorJustReturn(_ maybe: Maybe<Int>, _ element: Int) -> Maybe<Int> {
         maybe.catchErrorJustReturn(element)
+    }
+
+    @available(*, deprecated)
+    func merge(_ completables: [Completable]) -> Completable {
+        Completable.merge(completables)
+    }
+
+    @available(*, deprecated)
+    func subscribe(_ single: Single<Int>, onSuccess: ((Int) -> Void)?, onError: @escaping (Swift.Error) -> Void,
+                   onDisposed: (() -> Void)?) -> Disposable {
+        single.subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed)
     }
 }

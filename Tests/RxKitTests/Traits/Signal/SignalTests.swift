@@ -79,4 +79,24 @@ import Testing
         #expect(observer.events == [.next(211, 1)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
+
+    // RxCocoa Signal+Subscription: emit(to:) accepts each element into relays of optionals; emit() is
+    // emit(onNext: nil, onCompleted: nil, onDisposed: nil) and still subscribes.
+    @Test func emitToRelaysOfOptionalsAndBareEmit() {
+        let behavior = BehaviorRelay<Int?>(value: nil)
+        let replay = ReplayRelay<Int?>.create(bufferSize: 2)
+        var subscribed = 0
+        SharingScheduler.mock(scheduler: scheduler) {
+            let signal = Signal.of(1, 2)
+            _ = signal.emit(to: behavior)
+            _ = signal.emit(to: replay)
+            _ = Observable<Int>.never().do(onSubscribe: { subscribed += 1 }).asSignal(onErrorJustReturn: 0).emit()
+            scheduler.start()
+        }
+        #expect(behavior.value == 2)
+        var replayed: [Int?] = []
+        _ = replay.subscribe(onNext: { replayed.append($0) })
+        #expect(replayed == [1, 2])
+        #expect(subscribed == 1)
+    }
 }

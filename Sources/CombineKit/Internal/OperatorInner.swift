@@ -72,6 +72,13 @@ extension OperatorInner {
     @inline(__always)
     func forwardRequest(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
+        forwardAnyRequest(demand)
+    }
+
+    /// Forwards any demand, `.none` included, to the upstream (operators that pass Combine's
+    /// `request(.none)` on, as Combine's do).
+    @inline(__always)
+    func forwardAnyRequest(_ demand: Subscribers.Demand) {
         lock.lock()
         guard let subscription = status.copySubscription() else {
             lock.unlock()

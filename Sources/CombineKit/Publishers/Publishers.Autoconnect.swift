@@ -10,13 +10,19 @@ extension ConnectablePublisher {
 
 extension Publishers {
     /// A publisher that automatically connects to an upstream connectable publisher: on the first
-    /// subscription it connects, and it disconnects when every subscription has ended.
+    /// subscription it connects, and it disconnects when every subscriber has cancelled.
+    ///
+    /// As Combine's, it passes the upstream's events through as they come and hands each subscriber the
+    /// upstream's subscription (wrapped, to count its cancel; it describes itself as the upstream's). A
+    /// subscriber counts until it cancels: a completion does not disconnect, so once the upstream has
+    /// completed, later subscribers get its completion and the upstream is not subscribed again.
     ///
     /// Connecting and disconnecting are serialised: one thread at a time makes a transition (outside the
     /// lock: `connect()` and `cancel()` run upstream code), and a subscriber count that changes meanwhile
     /// is settled by that thread when its transition ends. So a new connection is made only after the
     /// previous one's cancel has returned — the two never feed the shared subject at once, which would hand
-    /// a subscriber the same upstream value twice.
+    /// a subscriber the same upstream value twice — and a subscriber that subscribes from inside another's
+    /// subscription shares its connection (Combine connects twice then, and never cancels the first).
     public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -42,7 +48,7 @@ extension Publishers {
             settle()
         }
 
-        fileprivate func subscriberEnded() {
+        fileprivate func subscriberCancelled() {
             lock.lock()
             subscriberCount -= 1
             lock.unlock()
@@ -81,55 +87,58 @@ extension Publishers {
     }
 }
 
-private final class AutoconnectInner<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+/// Autoconnect's subscriber to the upstream: it passes every event through, and wraps the subscription.
+private struct AutoconnectInner<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    let lock = Lock()
-    @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
-    private let parent: Publishers.Autoconnect<Upstream>
-    private let downstream: Downstream
-    private var ended = false
-
-    init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
-        self.parent = parent
-        self.downstream = downstream
-    }
+    let combineIdentifier = CombineIdentifier()
+    let parent: Publishers.Autoconnect<Upstream>
+    let downstream: Downstream
 
     var description: String { "Autoconnect" }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-    private func end() {
-        lock.lock()
-        let first = !ended
-        ended = true
-        lock.unlock()
-        if first { parent.subscriberEnded() }
-    }
+    var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
 
     func receive(subscription: Subscription) {
-        if acceptSubscription(subscription) { downstream.receive(subscription: self) }
+        downstream.receive(subscription: AutoconnectSubscription(subscription, parent: parent))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else { return .none }
-        return downstream.receive(input)
+        downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard markTerminal() else { return }
         downstream.receive(completion: completion)
-        end()
-    }
-
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-
-    func cancel() {
-        forwardCancel()
-        end()
     }
 }
 
 extension AutoconnectInner: PlaygroundShowsDescription {}
+
+/// The upstream's subscription as an autoconnect subscriber sees it: requests pass through; the first
+/// cancel also counts the subscriber out (a repeated one only reaches the upstream). It shows itself as
+/// the upstream's subscription (description, combine identifier), as Combine's does.
+private final class AutoconnectSubscription<Upstream: ConnectablePublisher>: Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+    private let upstreamSubscription: Subscription
+    private let parent: Publishers.Autoconnect<Upstream>
+    private let counted = AtomicWord()
+
+    init(_ upstreamSubscription: Subscription, parent: Publishers.Autoconnect<Upstream>) {
+        self.upstreamSubscription = upstreamSubscription
+        self.parent = parent
+    }
+
+    var combineIdentifier: CombineIdentifier { upstreamSubscription.combineIdentifier }
+    var description: String { String(describing: upstreamSubscription) }
+    var playgroundDescription: Any { description }
+
+    func request(_ demand: Subscribers.Demand) {
+        upstreamSubscription.request(demand)
+    }
+
+    func cancel() {
+        if counted.add(1) == 0 { parent.subscriberCancelled() }
+        upstreamSubscription.cancel()
+    }
+}

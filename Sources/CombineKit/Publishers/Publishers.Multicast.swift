@@ -57,6 +57,9 @@ extension Publishers {
     }
 }
 
+/// A subscriber of the subject, and its downstream's subscription. As Combine's: the demand the downstream
+/// returns from `receive(_:)` is requested from the subject's subscription (and `.none` returned), demand
+/// (`.none` included) passes straight to it, and it shows as "Multicast" with no mirror children.
 private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -70,22 +73,30 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
     }
 
     var description: String { "Multicast" }
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else { return .none }
-        return downstream.receive(input)
+        lock.lock()
+        guard let subscription = status.copySubscription() else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > .none { subscription.request(more) }
+        return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         if markTerminal() { downstream.receive(completion: completion) }
     }
 
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    func request(_ demand: Subscribers.Demand) { forwardAnyRequest(demand) }
+
     func cancel() { forwardCancel() }
 }
 

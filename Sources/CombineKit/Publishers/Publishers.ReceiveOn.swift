@@ -43,6 +43,9 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
     private var cancelled = false
+    /// The upstream's subscription once it has completed, for the demand returned by deliveries scheduled
+    /// before the completion.
+    private var completedSubscription: Subscription?
 
     init(downstream: consuming Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = consume downstream
@@ -74,35 +77,46 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
         return .none
     }
 
-    /// Hands `input` downstream on the scheduler, unless cancelled or finished meanwhile, and requests the
-    /// demand the downstream returns.
+    /// Hands `input` downstream on the scheduler, unless cancelled meanwhile (an upstream completion that
+    /// came after it does not stop it), and requests the demand the downstream returns, unless cancelled
+    /// during the call (Combine's ReceiveOn asks the upstream only while the downstream has not cancelled).
     private func deliver(_ input: Input) {
         lock.lock()
-        guard !cancelled, let subscription = status.copySubscription() else {
+        let isCancelled = cancelled
+        lock.unlock()
+        if isCancelled { return }
+        let more = downstream.receive(input)
+        if more > .none { requestAfterDelivery(more) }
+    }
+
+    private func requestAfterDelivery(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard !cancelled, let subscription = status.copySubscription() ?? completedSubscription else {
             lock.unlock()
             return
         }
         lock.unlock()
-        let more = downstream.receive(input)
-        if more > 0 { subscription.request(more) }
+        subscription.request(demand)
     }
 
+    /// Ends the subscription at once (what the upstream sends after it is ignored) and schedules the
+    /// completion, which is delivered even if the downstream cancels before it runs, as in Combine.
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard isActive() else { return }
-        scheduler.schedule(options: options) { [self] in
-            lock.lock()
-            guard !cancelled, status.isSubscribed else {
-                lock.unlock()
-                return
-            }
-            status = .terminal
-            lock.setSubscribedFlag(false)
+        lock.lock()
+        guard status.isSubscribed, case .subscribed(let subscription) = status.take() else {
             lock.unlock()
+            return
+        }
+        lock.setSubscribedFlag(false)
+        completedSubscription = subscription
+        lock.unlock()
+        scheduler.schedule(options: options) { [self] in
             downstream.receive(completion: completion)
         }
     }
 
-    func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
+    /// Passes demand (`.none` included, as Combine does) to the upstream.
+    func request(_ demand: Subscribers.Demand) { forwardAnyRequest(demand) }
 
     /// `forwardCancel()` with `cancelled` set under the same lock hold (one lock/unlock pair, not two).
     func cancel() {
@@ -110,7 +124,9 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
         cancelled = true
         let previous = status.take()
         lock.setSubscribedFlag(false)
+        let completed = completedSubscription.take()
         lock.unlock()
+        withExtendedLifetime(completed) {}
         if case .subscribed(let subscription) = consume previous { subscription.cancel() }
     }
 }

@@ -62,8 +62,10 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         if markTerminal() { downstream.receive(completion: completion) }
     }
 
+    /// Schedules the request (`.none` included, as Combine does). A request made from inside the
+    /// upstream's `request(_:)` on the same thread (a scheduler that runs actions at once) goes through,
+    /// where Combine traps (it holds a lock across the upstream's call).
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
         lock.lock()
         guard case .subscribed(let subscription) = status else {
             lock.unlock()

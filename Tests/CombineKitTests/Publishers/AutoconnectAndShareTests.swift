@@ -117,4 +117,103 @@ import Testing
         #expect(unlimited.values == [1, 2])
         #expect(shared == shared)
     }
+
+    /// A connectable publisher that hands each subscriber `subscription`, keeps the last subscriber, and
+    /// records its connections.
+    final class RecordingConnectable: ConnectablePublisher, @unchecked Sendable {
+        typealias Output = Int
+        typealias Failure = TestError
+        let subscription = RecordingSubscription()
+        private(set) var subscriber: AnySubscriber<Int, TestError>?
+        private(set) var history: [String] = []
+        var onSubscribe: (() -> Void)?
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+            self.subscriber = AnySubscriber(subscriber)
+            subscriber.receive(subscription: subscription)
+            onSubscribe?()
+        }
+
+        func connect() -> Cancellable {
+            history.append("connected")
+            return AnyCancellable { self.history.append("disconnected") }
+        }
+    }
+
+    // Combine's autoconnect counts a subscriber until it cancels: a completion does not disconnect, a
+    // repeated cancel counts once, and events pass through as they come (OpenCombine's
+    // AutoconnectTests.testBasicRefcountBehavior).
+    @Test func subscribersCountUntilTheyCancelNotUntilTheyComplete() throws {
+        let upstream = RecordingConnectable()
+        let autoconnect = upstream.autoconnect()
+        let first = ManualSubscriber<Int, TestError>()
+        let second = ManualSubscriber<Int, TestError>()
+        autoconnect.subscribe(first)
+        autoconnect.subscribe(second)
+        upstream.subscriber?.receive(completion: .finished)
+        #expect(upstream.history == ["connected"])
+        let firstSubscription = try #require(first.subscription)
+        firstSubscription.cancel()
+        firstSubscription.cancel()
+        #expect(upstream.history == ["connected"])
+        second.subscription?.cancel()
+        #expect(upstream.history == ["connected", "disconnected"])
+        #expect(upstream.subscription.events == [.cancelled, .cancelled, .cancelled])
+    }
+
+    // Combine's autoconnect hands the subscriber the upstream's subscription as it describes itself (and
+    // with its combine identifier), and its own subscriber shows as "Autoconnect" with the publisher and the
+    // downstream as mirror children (OpenCombine's AutoconnectTests.testAutoconnectReflection).
+    @Test func theSubscriptionShowsAsTheUpstreamsAndTheSubscriberAsAutoconnect() throws {
+        let upstream = RecordingConnectable()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        upstream.autoconnect().subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == String(describing: upstream.subscription))
+        #expect(subscription.combineIdentifier == upstream.subscription.combineIdentifier)
+        #expect(!(subscription is CustomReflectable))
+        let inner = try #require(upstream.subscriber)
+        #expect(String(describing: inner) == "Autoconnect")
+        #expect(Mirror(reflecting: inner).children.map(\.label) == ["parent", "downstream"])
+    }
+
+    // Deliberate difference: a subscriber that subscribes from inside another's first subscription shares
+    // its connection. Combine connects twice then and never cancels the first connection (OpenCombine's
+    // AutoconnectTests.testReentranceWhenConnecting records [connected, connected]).
+    @Test func aReentrantSubscriberSharesTheConnection() throws {
+        let upstream = RecordingConnectable()
+        let autoconnect = upstream.autoconnect()
+        let inner = ManualSubscriber<Int, TestError>()
+        var subscribedInside = false
+        upstream.onSubscribe = {
+            guard !subscribedInside else { return }
+            subscribedInside = true
+            autoconnect.subscribe(inner)
+        }
+        let outer = ManualSubscriber<Int, TestError>()
+        autoconnect.subscribe(outer)
+        #expect(upstream.history == ["connected"])
+        outer.subscription?.cancel()
+        #expect(upstream.history == ["connected"])
+        inner.subscription?.cancel()
+        #expect(upstream.history == ["connected", "disconnected"])
+    }
+
+    // Combine's share() hands its subscribers the multicast's subscription ("Multicast"), accepts
+    // request(.none), and gives a subscriber arriving after the completion just the completion (OpenCombine's
+    // ShareTests.testLateSubscriber).
+    @Test func shareAfterTheCompletionGivesTheCompletion() throws {
+        let upstream = ManualPublisher<Int, TestError>()
+        let shared = upstream.share()
+        let early = ManualSubscriber<Int, TestError>()
+        shared.subscribe(early)
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
+        #expect(String(describing: try #require(early.subscription)) == "Multicast")
+        upstream.send(completion: .finished)
+        let late = ManualSubscriber<Int, TestError>()
+        shared.subscribe(late)
+        late.subscription?.request(.none)
+        #expect(late.completions == [.finished])
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
+    }
 }

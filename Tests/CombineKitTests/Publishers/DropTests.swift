@@ -145,6 +145,8 @@ import Testing
         #expect(subscriber.completion != nil)
     }
 
+    // Combine: an element dropped before the trigger uses up one of the subscriber's demand (OpenCombine's
+    // DropUntilOutputTests.testDemand), so of .max(2) one is left for 2, and the subject drops 3 and 4.
     @Test func dropUntilOutputFromOtherPublisher() {
         let upstream = PassthroughSubject<Int, TestError>()
         let trigger = PassthroughSubject<Void, TestError>()
@@ -156,7 +158,7 @@ import Testing
         upstream.send(3)
         upstream.send(4)
         upstream.send(completion: .finished)
-        #expect(subscriber.events == [.subscription(0), .value(0, 2), .value(0, 3), .finished(0)])
+        #expect(subscriber.events == [.subscription(0), .value(0, 2), .finished(0)])
     }
 
     @Test func dropUntilOutputFailsWhenTriggerFails() {

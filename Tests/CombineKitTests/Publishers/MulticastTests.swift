@@ -55,4 +55,48 @@ import Testing
         other.send(2)
         #expect(subscriber.values == [1])
     }
+
+    /// A subject that hands its subscribers `subscription` and keeps the last one, to drive the multicast's
+    /// subscriber by hand.
+    final class RecordingSubject: Subject, @unchecked Sendable {
+        typealias Output = Int
+        typealias Failure = TestError
+        let subscription = RecordingSubscription()
+        private(set) var subscriber: AnySubscriber<Int, TestError>?
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+            self.subscriber = AnySubscriber(subscriber)
+            subscriber.receive(subscription: subscription)
+        }
+        func send(_ value: Int) {}
+        func send(completion: Subscribers.Completion<TestError>) {}
+        func send(subscription: Subscription) {}
+    }
+
+    // Combine's multicast requests the demand its subscriber returns from receive(_:) from the subject's
+    // subscription, and returns .none to the subject (OpenCombine's MulticastTests.testInnerSubscriber).
+    @Test func demandReturnedByTheSubscriberIsRequestedFromTheSubject() throws {
+        let subject = RecordingSubject()
+        let multicast = PassthroughSubject<Int, TestError>().multicast(subject: subject)
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(2))
+        multicast.subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        subscriber.subscription?.request(.none)
+        let inner = try #require(subject.subscriber)
+        #expect(inner.receive(1) == .none)
+        subscriber.demandPerValue = .none
+        #expect(inner.receive(2) == .none)
+        #expect(subject.subscription.events == [.requested(.max(1)), .requested(.none), .requested(.max(2))])
+        #expect(subscriber.values == [1, 2])
+    }
+
+    // Combine's multicast subscription shows as "Multicast" with no mirror children (OpenCombine's
+    // MulticastTests.testReflection, MakeConnectableTests.testReflection).
+    @Test func theSubscriptionShowsAsMulticastWithoutChildren() throws {
+        let subscriber = ManualSubscriber<Int, Never>()
+        PassthroughSubject<Int, Never>().makeConnectable().subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "Multicast")
+        #expect((subscription as? CustomReflectable)?.customMirror.children.isEmpty == true)
+        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Multicast")
+    }
 }

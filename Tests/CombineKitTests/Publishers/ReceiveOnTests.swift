@@ -124,6 +124,75 @@ import Testing
         #expect(received.values == Array(0..<100) + [-1])
         cancellable.cancel()
     }
+
+    // Combine's ReceiveOn ends at the upstream's completion (what the upstream sends afterwards is not
+    // scheduled) and delivers the scheduled completion even if the subscriber cancels before it runs
+    // (OpenCombine's ReceiveOnTests.testBasicBehavior, testStrongCaptureWhenSchedulingCompletion).
+    @Test func theScheduledCompletionIsDeliveredEvenAfterACancel() {
+        let scheduler = CombineTestScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.unlimited)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(completion: .finished)
+        #expect(upstream.send(4) == .none)
+        subscriber.subscription?.cancel()
+        scheduler.run()
+        #expect(subscriber.completions == [.failure(.oops)])
+        #expect(subscriber.values.isEmpty)
+    }
+
+    // Combine's ReceiveOn does not request the demand returned by a subscriber that cancelled while it
+    // received the value (OpenCombine's ReceiveOnTests.testCancelWhileReceivingInput).
+    @Test func noDemandReachesTheUpstreamAfterACancelDuringDelivery() {
+        let scheduler = CombineTestScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(42))
+        subscriber.onValue = { _ in subscriber.subscription?.cancel() }
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        _ = upstream.send(1)
+        scheduler.run()
+        #expect(subscriber.values == [1])
+        #expect(upstream.subscription.events == [.cancelled])
+    }
+
+    // Combine's ReceiveOn still delivers values scheduled before the upstream's completion, and requests
+    // the demand they return (OpenCombine's ReceiveOnTests.testReceiveCompletionImmediatelyAfterValue).
+    @Test func valuesScheduledBeforeTheCompletionStillAskForMore() {
+        let scheduler = CombineTestScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(418))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        _ = upstream.send(-1)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.values == [-1])
+        #expect(subscriber.completions == [.finished])
+        #expect(upstream.subscription.events == [.requested(.max(1)), .requested(.max(418))])
+    }
+
+    // Combine's ReceiveOn passes request(.none) to the upstream (OpenCombine's ReceiveOnTests.testRequest).
+    @Test func zeroDemandPassesToTheUpstream() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        upstream.receive(on: ImmediateScheduler.shared).subscribe(subscriber)
+        subscriber.subscription?.request(.max(10))
+        subscriber.subscription?.request(.none)
+        #expect(upstream.subscription.events == [.requested(.max(10)), .requested(.none)])
+    }
+
+    // Deliberate difference: a cancel before the upstream's subscription arrived cancels that subscription
+    // when it comes; Combine ignores such a cancel (OpenCombine's ReceiveOnTests.testReceiveOnCancelBeforeSubscription).
+    @Test func cancelBeforeTheSubscriptionCancelsTheLaterOne() throws {
+        let upstream = LateSubscriptionPublisher<Int, TestError>()
+        upstream.receive(on: ImmediateScheduler.shared).subscribe(ManualSubscriber<Int, TestError>())
+        try #require(upstream.inner).cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [.cancelled])
+    }
 }
 
 /// Values appended on a dispatch queue and read by the test.

@@ -29,4 +29,60 @@ import Testing
         scheduler.run()
         #expect(subscriber.events == [.subscription(0), .failure(0, .oops)])
     }
+
+    // Combine's SubscribeOn schedules every request, request(.none) included, and the cancel (OpenCombine's
+    // SubscribeOnTests.testAsynchronouslySendsEventsUpstream).
+    @Test func zeroDemandIsScheduledAndPassedToTheUpstream() {
+        let scheduler = CombineTestScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.run()
+        subscriber.subscription?.request(.max(17))
+        subscriber.subscription?.request(.none)
+        #expect(upstream.subscription.events == [])
+        scheduler.run()
+        #expect(upstream.subscription.events == [.requested(.max(17)), .requested(.none)])
+        subscriber.subscription?.cancel()
+        #expect(upstream.subscription.events == [.requested(.max(17)), .requested(.none)])
+        scheduler.run()
+        #expect(upstream.subscription.events == [.requested(.max(17)), .requested(.none), .cancelled])
+    }
+
+    // Deliberate difference: with a scheduler that runs actions at once, a request made from inside the
+    // upstream's request(_:) goes through; Combine traps (OpenCombine's
+    // SubscribeOnTests.testCrashWhenRequestingRecursively).
+    @Test func aRequestFromInsideTheUpstreamsRequestGoesThrough() {
+        final class Reentering: Subscription, @unchecked Sendable {
+            var requests: [Subscribers.Demand] = []
+            var onRequest: (() -> Void)?
+            func request(_ demand: Subscribers.Demand) {
+                requests.append(demand)
+                onRequest?()
+            }
+            func cancel() {}
+        }
+        let subscription = Reentering()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        HandingPublisher<Int, TestError>(subscription).subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+        var remaining = 2
+        subscription.onRequest = {
+            guard remaining > 0 else { return }
+            remaining -= 1
+            subscriber.subscription?.request(.max(1))
+        }
+        subscriber.subscription?.request(.max(5))
+        #expect(subscription.requests == [.max(5), .max(1), .max(1)])
+    }
+
+    // Deliberate difference: a cancel before the upstream's subscription arrived cancels that subscription
+    // when it comes; Combine ignores such a cancel (OpenCombine's SubscribeOnTests.testSubscribeOnCancelBeforeSubscription).
+    @Test func cancelBeforeTheSubscriptionCancelsTheLaterOne() throws {
+        let upstream = LateSubscriptionPublisher<Int, TestError>()
+        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(ManualSubscriber<Int, TestError>())
+        try #require(upstream.inner).cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events == [.cancelled])
+    }
 }

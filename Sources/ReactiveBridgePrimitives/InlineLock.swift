@@ -85,6 +85,14 @@ package struct InlineLock {
         rb_atomic_exchange(wordAddress, value)
     }
 
+    /// Adds `delta` to the atomic word; returns the value it had before.
+    @inlinable @inline(__always)
+    package func fetchAddWord(_ delta: Int) -> Int { rb_atomic_fetch_add(wordAddress, delta) }
+
+    /// Sets `bits` in the atomic word; returns the value it had before.
+    @inlinable @inline(__always)
+    package func fetchOrWord(_ bits: Int) -> Int { rb_atomic_fetch_or(wordAddress, bits) }
+
     /// As `Lock.setSubscribedFlag(_:)`.
     @inlinable @inline(__always)
     package func setSubscribedFlag(_ isSubscribed: Bool) { storeWord(isSubscribed ? 1 : 0) }

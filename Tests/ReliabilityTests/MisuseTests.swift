@@ -96,6 +96,17 @@ struct MisuseTests {
         #expect(message.contains("to request nothing, don't call request(_:)"))
     }
 
+    // Combine's Optional.Publisher.output(in:) traps on a range ending at Int.max - 1 or later (OpenCombine
+    // OptionalPublisherTests.testOutputInRangeOperatorSpecializationCrashesOnTooBigUpperBound).
+    @Test func optionalOutputInARangeEndingNearIntMaxTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Optional(12).publisher.output(in: 0 ..< (Int.max - 1))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("end the range before it"))
+        #expect(Optional(12).publisher.output(in: 0 ..< (Int.max - 2)).output == 12)
+    }
+
     // Combine's removeDuplicates (like tryFilter, tryCompactMap, tryRemoveDuplicates) traps on a value sent
     // before the subscription (OpenCombine RemoveDuplicatesTests).
     @Test func aValueBeforeTheSubscriptionTrapsInRemoveDuplicates() async {

@@ -5,7 +5,8 @@ import ReactiveBridgePrimitives
 /// It looks one element ahead so the completion follows the last element without waiting for more
 /// demand (an empty sequence completes right after the subscription). A `request(_:)` made
 /// re-entrantly from inside `receive(_:)` only adds demand; the loop already running delivers it,
-/// so there is no recursion. Shared by `Publishers.Sequence` ("Sequence") and `Record` ("Record").
+/// so there is no recursion. Shared by `Publishers.Sequence` and `Record` (see `SequenceSubscriptionStyle`).
+/// `request(.none)` is accepted and adds nothing, as in Combine.
 internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Elements.Element
 {
@@ -19,11 +20,13 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     @exclusivity(unchecked) private var isEmitting = false
     private let completion: Subscribers.Completion<Downstream.Failure>
-    private let name: String
+    private let style: SequenceSubscriptionStyle
+    /// The sequence, for the description and mirror; `nil` once cancelled or terminal. Guarded by `lock`.
+    @exclusivity(unchecked) private var elements: Elements?
 
     /// Subscribes `downstream`; completes it at once if there is nothing to emit. Arrays and integer ranges
     /// get a `PositionalSequenceSubscription`, which reads them by position; other sequences this one.
-    static func start(_ elements: Elements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+    static func start(_ elements: Elements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, style: SequenceSubscriptionStyle) {
         if let positional = PositionalElements.of(elements) {
             guard positional.count > 0 else {
                 downstream.receive(subscription: Subscriptions.empty)
@@ -31,7 +34,7 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
                 return
             }
             let subscription = PositionalSequenceSubscription(elements: elements, positional: positional, downstream: downstream,
-                                                              completion: completion, name: name)
+                                                              completion: completion, style: style)
             downstream.receive(subscription: subscription)
             return
         }
@@ -41,26 +44,38 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
             downstream.receive(completion: completion)
             return
         }
-        let subscription = SequenceSubscription(iterator: iterator, first: first, downstream: downstream, completion: completion, name: name)
+        let subscription = SequenceSubscription(elements: elements, iterator: iterator, first: first, downstream: downstream,
+                                                completion: completion, style: style)
         downstream.receive(subscription: subscription)
     }
 
-    private init(iterator: Elements.Iterator, first: Elements.Element, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+    private init(elements: Elements, iterator: Elements.Iterator, first: Elements.Element, downstream: Downstream,
+                 completion: Subscribers.Completion<Downstream.Failure>, style: SequenceSubscriptionStyle) {
+        self.elements = elements
         self.iterator = iterator
         self.nextElement = first
         self.downstream = downstream
         self.completion = completion
-        self.name = name
+        self.style = style
     }
 
-    var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: ["demand": demand]) }
+    var description: String {
+        lock.lock()
+        let elements = self.elements
+        lock.unlock()
+        return style.description(of: elements)
+    }
+    var customMirror: Mirror {
+        lock.lock()
+        let elements = self.elements
+        lock.unlock()
+        return style.mirror(of: self, elements: elements, completion: completion)
+    }
     var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
         lock.lock()
-        guard downstream != nil else {
+        guard downstream != nil, demand != .none else {
             lock.unlock()
             return
         }
@@ -84,7 +99,10 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
             }
             nextElement = following
             let isLast = following == nil
-            if isLast { self.downstream = nil }
+            if isLast {
+                self.downstream = nil
+                elements = nil
+            }
             lock.unlock()
             let additional = downstream.receive(element)
             if isLast {
@@ -103,9 +121,11 @@ internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscr
         // Released outside the lock: their deinits may run arbitrary code.
         let releasedDownstream = downstream.take()
         let releasedElement = nextElement.take()
+        let releasedElements = elements.take()
         lock.unlock()
         _ = releasedDownstream
         _ = releasedElement
+        _ = releasedElements
     }
 }
 
@@ -134,14 +154,15 @@ internal final class PositionalSequenceSubscription<Elements: Sequence, Downstre
     /// Whether a thread is in `emit`; guarded by the lock.
     @exclusivity(unchecked) private var isEmitting = false
     private let completion: Subscribers.Completion<Downstream.Failure>
-    private let name: String
+    private let style: SequenceSubscriptionStyle
 
-    init(elements: Elements, positional: PositionalElements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+    init(elements: Elements, positional: PositionalElements, downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>,
+         style: SequenceSubscriptionStyle) {
         self.elements = elements
         self.positional = positional
         self.downstream = downstream
         self.completion = completion
-        self.name = name
+        self.style = style
         lock.initialize()
         lock.storeWord(1)
         assert(lock.isAt(&lockStorage), "PositionalSequenceSubscription: the inline lock must be the first stored property")
@@ -151,16 +172,12 @@ internal final class PositionalSequenceSubscription<Elements: Sequence, Downstre
 
     private var lock: InlineLock { InlineLock(in: self) }
 
-    var description: String { name }
-    var customMirror: Mirror {
-        lock.lock()
-        defer { lock.unlock() }
-        return Mirror(self, children: ["demand": pendingDemand])
-    }
+    var description: String { style.description(of: lock.word != 0 ? elements : nil) }
+    var customMirror: Mirror { style.mirror(of: self, elements: lock.word != 0 ? elements : nil, completion: completion) }
     var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
+        guard demand != .none else { return }
         lock.lock()
         guard lock.word != 0, !isEmitting, let downstream else {
             if lock.word != 0 { pendingDemand += demand }
@@ -245,5 +262,29 @@ internal final class PositionalSequenceSubscription<Elements: Sequence, Downstre
         lock.unlock()
         _ = released
         return true
+    }
+}
+
+/// How a sequence subscription describes itself, as Combine's do: `Publishers.Sequence`'s shows its
+/// sequence (description `"1...5"`, mirror child `sequence`) and "Sequence" once cancelled or finished;
+/// `Record`'s shows its output and its completion (children `sequence` and `completion`) and
+/// "Cancelled Events" once cancelled or finished. The mirror's `sequence` is then an empty array.
+internal enum SequenceSubscriptionStyle {
+    case sequence
+    case record
+
+    /// `elements` is `nil` once the subscription is cancelled or terminal.
+    func description<Elements: Sequence>(of elements: Elements?) -> String {
+        guard let elements else { return self == .record ? "Cancelled Events" : "Sequence" }
+        return String(describing: elements)
+    }
+
+    func mirror<Elements: Sequence, Failure: Error>(of subject: Any, elements: Elements?,
+                                                    completion: Subscribers.Completion<Failure>) -> Mirror {
+        let sequence: Any = elements.map { $0 as Any } ?? [Elements.Element]()
+        switch self {
+        case .sequence: return Mirror(subject, children: ["sequence": sequence])
+        case .record: return Mirror(subject, children: ["sequence": sequence, "completion": completion])
+        }
     }
 }

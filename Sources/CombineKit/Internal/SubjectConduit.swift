@@ -177,6 +177,23 @@ internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     func detach(_ conduit: SubjectConduitBase<Output, Failure>)
     /// The value to deliver on first demand, or `nil` for a pass-through subject.
     func currentValueForNewDemand() -> Output?
+    /// Called (without the conduit's lock) on each conduit's first demand: as Combine's, a subject asks its
+    /// upstream subscriptions for values once a subscriber first asks it.
+    func downstreamDemanded()
+}
+
+extension SubscriptionStatusLock {
+    /// A subject's `downstreamDemanded()`, its lock's flag meaning "a subscriber has asked": the first time,
+    /// asks the subscriptions it was sent (`subscriptions`, read under the lock) for `.unlimited`, after
+    /// unlocking.
+    func askUpstreamOnFirstDemand(_ subscriptions: () -> [Subscription]) {
+        guard !isSubscribed else { return }
+        lock()
+        let asked = isSubscribed ? [] : subscriptions()
+        setSubscribedFlag(true)
+        unlock()
+        for subscription in asked { subscription.request(.unlimited) }
+    }
 }
 
 /// Values and a completion that arrived while a delivery was in progress (rare, so allocated on demand).
@@ -254,6 +271,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @exclusivity(unchecked) private var pending: PendingDeliveries<Output, Failure>?
     @exclusivity(unchecked) private var completionAccepted = false
     @exclusivity(unchecked) private var deliveredCurrentValue = false
+    /// Whether the parent was told of this conduit's first demand (`SubjectConduitParent.downstreamDemanded`).
+    @exclusivity(unchecked) private var toldParentOfDemand = false
     /// This conduit itself, while it has left its subject's list (cancelled, or completed by the subject)
     /// during a delivery in progress: a subject's sender on the fast path (`claimForSender`) holds no
     /// reference of its own, so the conduit keeps itself alive until the delivering thread takes this back
@@ -316,6 +335,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         lock.lock()
         defer { lock.unlock() }
         let downstream: Downstream? = isAttached ? downstreamStorage.pointee : nil
+        // Combine's `ObservableObjectPublisher` subscription shows only its subscriber.
+        if name == ObservableObjectPublisher.conduitName { return Mirror(self, children: ["downstream": downstream as Any]) }
         // Combine lists the subject twice: as the conduit's parent and as its subject.
         return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand, "subject": parent as Any])
     }
@@ -440,6 +461,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             lock.unlock()
             return
         }
+        if !toldParentOfDemand {
+            guard tellParentOfDemandRelocking() else { return }
+        }
         self.demand += demand
         guard replaysCurrentValue, !deliveredCurrentValue else {
             refreshSlowBitLocked()
@@ -447,6 +471,23 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             return
         }
         replayCurrentValueLocked()
+    }
+
+    /// Tells the parent of the first demand, with `lock` released meanwhile (the parent may call its upstream,
+    /// which may send at once). Called and returns with `lock` held, unless it returns `false`: cancelled or
+    /// completed meanwhile, the lock released.
+    @inline(never)
+    private func tellParentOfDemandRelocking() -> Bool {
+        toldParentOfDemand = true
+        let parent = self.parent
+        lock.unlock()
+        parent?.downstreamDemanded()
+        lock.lock()
+        guard isAttached, !completionAccepted else {
+            lock.unlock()
+            return false
+        }
+        return true
     }
 
     /// `request` in current-value mode before the current value went out: delivers it (or refreshes the

@@ -3,7 +3,10 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 
-    private let subject = PassthroughSubject<Void, Never>()
+    /// Its subscriptions' description, as Combine's.
+    static let conduitName = "ObservableObjectPublisher"
+
+    private let subject = PassthroughSubject<Void, Never>(conduitName: ObservableObjectPublisher.conduitName)
 
     /// Creates an observable object publisher.
     public init() {}

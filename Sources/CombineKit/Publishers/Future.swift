@@ -88,7 +88,15 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         }
         self.result = result
         lock.unlock()
-        deliverIfReady()
+        // As Combine's: the conduit lets go of its future once the future's own fulfilment delivered (the
+        // future shows as `parent` during the delivery); after a delivery that a request triggered it keeps it.
+        if deliverIfReady() {
+            lock.lock()
+            let released = parent
+            parent = nil
+            lock.unlock()
+            _ = released
+        }
     }
 
     override func request(_ demand: Subscribers.Demand) {
@@ -96,32 +104,32 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         lock.lock()
         hasDemand = true
         lock.unlock()
-        deliverIfReady()
+        _ = deliverIfReady()
     }
 
-    private func deliverIfReady() {
+    /// Delivers the result if there is one and it may go (a value needs demand); returns whether it did.
+    private func deliverIfReady() -> Bool {
         lock.lock()
         guard let downstream = downstream, let result = result else {
             lock.unlock()
-            return
+            return false
         }
         switch result {
         case .success(let value):
             guard hasDemand else {
                 lock.unlock()
-                return
+                return false
             }
             self.downstream = nil
-            parent = nil
             lock.unlock()
             _ = downstream.receive(value)
             downstream.receive(completion: .finished)
         case .failure(let error):
             self.downstream = nil
-            parent = nil
             lock.unlock()
             downstream.receive(completion: .failure(error))
         }
+        return true
     }
 
     // Combine's conduit shows its future as `parent` and `subject`, the subscriber, and whether it was asked for a value.

@@ -208,7 +208,7 @@ extension Just {
 
     /// Publishes the elements of `elements`, then the value; Combine's `Just.prepend(_:)`.
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
-        Publishers.Sequence(sequence: Array(elements) + [output])
+        Publishers.Sequence(sequence: elements + [output])
     }
 }
 

@@ -121,8 +121,12 @@ extension Optional.Publisher {
     }
 
     /// Publishes the value, if any, when `range` contains index 0; Combine's `Optional.Publisher.output(in:)`.
+    /// As Combine's, it stops with a precondition on a range that ends at `Int.max - 1` or later.
     public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
-        Optional<Wrapped>.Publisher(range.outputPositions().contains(0) ? output : nil)
+        let positions = range.outputPositions()
+        precondition(positions.upperBound < Int.max - 1,
+                     "Optional.Publisher.output(in:) was given a range ending at \(positions.upperBound), at or past Int.max - 1, which Combine rejects; end the range before it.")
+        return Optional<Wrapped>.Publisher(positions.contains(0) ? output : nil)
     }
 
     /// Publishes the value, if any, when `maxLength` lets one through; Combine's `Optional.Publisher.prefix(_:)`.

@@ -28,6 +28,11 @@ extension Publishers {
     }
 }
 
+// As Combine's, `print` is transparent: it logs every event it sees and passes each on unchanged, even from an
+// ill-behaved upstream (a value before the subscription or after the completion, a second completion), so
+// adding it to a pipeline shows what happens there without changing what the downstream receives. Only a
+// second subscription is cancelled, and a cancel is passed upstream once. Each message is written as
+// `Swift.print(message, to: &stream)` writes it (an empty prefix, the message, the terminator).
 extension Publishers.Print {
     fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
@@ -35,17 +40,27 @@ extension Publishers.Print {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        /// `TextOutputStream` over the existential, for `Swift.print(_:to:)`.
+        private struct Target: TextOutputStream {
+            let stream: TextOutputStream
+            mutating func write(_ string: String) {
+                var stream = self.stream
+                stream.write(string)
+            }
+        }
+
         let lock = Lock()
         @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
         private let downstream: Downstream
         private let prefix: String
-        private var stream: TextOutputStream?
+        private let target: Target?
+        /// Serialises the writes to `stream`: a custom stream need not be thread-safe.
         private let streamLock = Lock()
 
         init(downstream: Downstream, prefix: String, stream: TextOutputStream?) {
             self.downstream = downstream
             self.prefix = prefix.isEmpty ? "" : prefix + ": "
-            self.stream = stream
+            self.target = stream.map { Target(stream: $0) }
         }
 
         var description: String { "Print" }
@@ -53,52 +68,63 @@ extension Publishers.Print {
 
         private func log(_ message: String) {
             let line = prefix + message
-            streamLock.lock()
-            if stream != nil {
-                stream!.write(line + "\n")
+            if var target {
+                streamLock.lock()
+                Swift.print(line, to: &target)
                 streamLock.unlock()
             } else {
-                streamLock.unlock()
                 Swift.print(line)
             }
         }
 
         private func describe(_ demand: Subscribers.Demand) -> String {
-            demand == .unlimited ? "unlimited" : "max: (\(demand.max ?? 0))"
+            demand.max.map { "max: (\($0))" } ?? "unlimited"
         }
 
         func receive(subscription: Subscription) {
-            guard acceptSubscription(subscription) else { return }
             log("receive subscription: (\(subscription))")
+            guard acceptSubscription(subscription) else { return }
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isActive() else { return .none }
             log("receive value: (\(input))")
             let more = downstream.receive(input)
-            if more > 0 { log("request \(describe(more)) (synchronous)") }
+            if more != .none { log("request \(describe(more)) (synchronous)") }
             return more
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard markTerminal() else { return }
             switch completion {
             case .finished: log("receive finished")
             case .failure(let error): log("receive error: (\(error))")
             }
+            lock.lock()
+            let previous = status.take()
+            lock.unlock()
+            _ = consume previous
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
             log("request \(describe(demand))")
-            forwardRequest(demand)
+            lock.lock()
+            let subscription = status.copySubscription()
+            lock.unlock()
+            subscription?.request(demand)
         }
 
         func cancel() {
-            if isActive() { log("receive cancel") }
-            forwardCancel()
+            log("receive cancel")
+            lock.lock()
+            // Before the subscription nothing changes: a subscription arriving later is passed on (as in Combine).
+            guard status.isSubscribed else {
+                lock.unlock()
+                return
+            }
+            let previous = status.take()
+            lock.unlock()
+            if case .subscribed(let subscription) = consume previous { subscription.cancel() }
         }
     }
 }

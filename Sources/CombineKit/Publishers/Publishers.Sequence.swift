@@ -14,7 +14,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            SequenceSubscription.start(sequence, downstream: subscriber, completion: .finished, name: "Sequence")
+            SequenceSubscription.start(sequence, downstream: subscriber, completion: .finished, style: .sequence)
         }
     }
 }
@@ -260,12 +260,20 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     }
 
     /// Publishes the elements of `elements`, then these elements; Combine's `Publishers.Sequence.prepend(_:)`.
+    /// As Combine's, it builds a new collection with room for both and appends `elements`, then these.
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure> where S.Element == Elements.Element {
-        Publishers.Sequence<Elements, Failure>(sequence: Elements(elements) + sequence)
+        var result = Elements()
+        result.reserveCapacity(sequence.count + elements.underestimatedCount)
+        result.append(contentsOf: elements)
+        result.append(contentsOf: sequence)
+        return Publishers.Sequence<Elements, Failure>(sequence: result)
     }
 
     /// Publishes the elements of `publisher`, then these elements; Combine's `Publishers.Sequence.prepend(_:)`.
+    /// As Combine's, it appends these elements to a copy of `publisher`'s collection.
     public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        var result = publisher.sequence
+        result.append(contentsOf: sequence)
+        return Publishers.Sequence<Elements, Failure>(sequence: result)
     }
 }

@@ -22,7 +22,7 @@ public struct Record<Output, Failure: Error>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        SequenceSubscription.start(recording.output, downstream: subscriber, completion: recording.completion, name: "Record")
+        SequenceSubscription.start(recording.output, downstream: subscriber, completion: recording.completion, style: .record)
     }
 
     /// A recorded sequence of outputs, followed by a completion value.

@@ -12,6 +12,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     @exclusivity(unchecked) private var completionBox: AnyObject?
     /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
+    /// Subscriptions given by `send(subscription:)`, cancelled when the subject goes.
     private var upstreamSubscriptions: [Subscription] = []
     @exclusivity(unchecked) private var currentValue: Output
     @usableFromInline let conduitName: String
@@ -24,6 +25,15 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             return currentValue
         }
         set {
+            // As Combine's: after the completion the value still changes (nothing is published);
+            // `send(_:)` then changes nothing.
+            lock.lock()
+            if isTerminated {
+                currentValue = newValue
+                lock.unlock()
+                return
+            }
+            lock.unlock()
             send(newValue)
         }
     }
@@ -45,6 +55,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         for subscription in upstreamSubscriptions { subscription.cancel() }
     }
 
+    /// As Combine's: the subject keeps `subscription`, asks it for `.unlimited` at once (unlike
+    /// `PassthroughSubject`, which waits for a subscriber to ask) and cancels it when deinitialised.
     public func send(subscription: Subscription) {
         lock.lock()
         upstreamSubscriptions.append(subscription)
@@ -131,6 +143,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         conduits.remove(conduit)
         lock.unlock()
     }
+
+    /// Nothing to do: the upstream subscriptions were asked when they came (see `send(subscription:)`).
+    @usableFromInline func downstreamDemanded() {}
 
     @usableFromInline func currentValueForNewDemand() -> Output? {
         lock.lock()

@@ -14,10 +14,24 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     @exclusivity(unchecked) private var completionBox: AnyObject?
     /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
+    /// Subscriptions given by `send(subscription:)`: asked for `.unlimited` once a subscriber first asks for
+    /// values (the lock's word is 1 from then on), and cancelled when the subject goes.
     @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
+
+    /// What its subscriptions call themselves ("PassthroughSubject", or "ObservableObjectPublisher" for the
+    /// subject behind one).
+    @usableFromInline let conduitName: String
 
     /// Creates a subject.
     public init() {
+        conduitName = "PassthroughSubject"
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
+    }
+
+    /// A subject whose subscriptions describe themselves as `conduitName`.
+    internal init(conduitName: String) {
+        self.conduitName = conduitName
         lock.initialize()
         assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
     }
@@ -30,18 +44,21 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     @inline(__always)
     private var lock: InlineLock { InlineLock(in: self) }
 
+    /// As Combine's: the subject keeps `subscription`, asks it for `.unlimited` once any subscriber has asked
+    /// the subject for values (at once if one has), and cancels it when the subject is deinitialised.
     public func send(subscription: Subscription) {
         lock.lock()
         upstreamSubscriptions.append(subscription)
+        let demanded = lock.isSubscribed
         lock.unlock()
-        subscription.request(.unlimited)
+        if demanded { subscription.request(.unlimited) }
     }
 
     // Inlinable: the conduit is made in the caller's specialised code, where its class metadata comes from
     // the caller's cache instead of a run-time look-up per subscription (about 350 instructions).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: "PassthroughSubject", replaysCurrentValue: false)
+        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: false)
         attach(conduit, as: conduit, for: subscriber)
     }
 
@@ -116,4 +133,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     }
 
     @usableFromInline func currentValueForNewDemand() -> Output? { nil }
+
+    @usableFromInline func downstreamDemanded() {
+        lock.askUpstreamOnFirstDemand { upstreamSubscriptions }
+    }
 }

@@ -44,10 +44,7 @@ extension Subscribers.Completion: Decodable where Failure: Decodable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if try container.decode(Bool.self, forKey: .success) {
-            guard !container.contains(.error) else {
-                throw DecodingError.dataCorruptedError(forKey: .error, in: container,
-                                                       debugDescription: "A finished completion (success: true) carries no error.")
-            }
+            // As Combine's: an `error` beside `"success": true` is ignored.
             self = .finished
         } else {
             self = .failure(try container.decode(Failure.self, forKey: .error))

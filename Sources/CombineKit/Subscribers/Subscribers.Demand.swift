@@ -65,12 +65,12 @@ extension Subscribers {
             }
         }
 
-        /// Subtracts a number of elements; results below zero clamp to `.none`.
+        /// Subtracts a number of elements; results below zero, and results that overflow (as Combine's,
+        /// `.max(Int.max) - (-1)`), are `.none`.
         @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.max else { return .unlimited }
             let (difference, overflow) = l.subtractingReportingOverflow(rhs)
-            if overflow { return rhs < 0 ? .unlimited : .none }
-            return difference < 0 ? .none : .max(difference)
+            return overflow || difference < 0 ? .none : .max(difference)
         }
 
         /// Multiplies a demand; `.unlimited` stays `.unlimited`, overflow becomes `.unlimited`.

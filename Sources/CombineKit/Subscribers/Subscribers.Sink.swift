@@ -2,28 +2,45 @@ import ReactiveBridgePrimitives
 
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
+    ///
+    /// As Combine's, it lets go of its closures (and whatever they capture) once it has completed, or once
+    /// its subscription is cancelled.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
         // The lock lives in the sink (one heap block per subscription rather than two): it must stay the
-        // first stored property (see `InlineLockStorage`).
+        // first stored property (see `InlineLockStorage`). Its word tells the per-value path, without the
+        // lock, whether values may still go to `valueHandler` (see `SinkWord`).
         private var lockStorage = InlineLockStorage()
 
-        /// The closure to execute on receipt of a value.
-        public let receiveValue: (Input) -> Void
-        /// The closure to execute on completion.
-        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        // Replaced by empty closures once released (see `SinkWord`); otherwise never written. A delivery calls
+        // the handler in place (through an `inout` access), without a retain and release of its context.
+        @exclusivity(unchecked) private var valueHandler: (Input) -> Void
+        @exclusivity(unchecked) private var completionHandler: (Subscribers.Completion<Failure>) -> Void
 
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+
+        /// The closure to execute on receipt of a value.
+        public var receiveValue: (Input) -> Void {
+            lock.lock()
+            defer { lock.unlock() }
+            return valueHandler
+        }
+
+        /// The closure to execute on completion.
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+            lock.lock()
+            defer { lock.unlock() }
+            return completionHandler
+        }
 
         /// Initializes a sink with the provided closures.
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                     receiveValue: @escaping (Input) -> Void) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
+            completionHandler = receiveCompletion
+            valueHandler = receiveValue
             lock.initialize()
             assert(lock.isAt(&lockStorage), "Sink: the inline lock must be the first stored property")
-            // The lock's flag means "open" here: as Combine's sink, values and a completion that arrive
-            // before a subscription are delivered; after a completion or `cancel()` nothing is.
-            lock.setSubscribedFlag(true)
+            // The word starts at 0, open: as Combine's sink, values and a completion that arrive before a
+            // subscription are delivered; after a completion or `cancel()` nothing is.
         }
 
         deinit { lock.destroy() }
@@ -46,11 +63,17 @@ extension Subscribers {
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            // One atomic load of the "open?" flag kept beside the lock (no lock/unlock pair per value).
-            guard lock.isSubscribed else { return .none }
-            receiveValue(value)
+            if lock.fetchAddWord(SinkWord.delivering) & SinkWord.closed == 0 {
+                Self.call(&valueHandler, with: value)
+            }
+            if lock.fetchAddWord(-SinkWord.delivering) == SinkWord.closed + SinkWord.delivering {
+                releaseHandlers()
+            }
             return .none
         }
+
+        @inline(__always)
+        private static func call(_ handler: inout (Input) -> Void, with value: Input) { handler(value) }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
@@ -58,19 +81,46 @@ extension Subscribers {
                 lock.unlock()
                 return
             }
-            status = .terminal
-            lock.setSubscribedFlag(false)
+            let previous = status.take()
+            let handler = completionHandler
+            let word = lock.fetchOrWord(SinkWord.closed)
             lock.unlock()
-            receiveCompletion(completion)
+            _ = consume previous
+            if word == 0 { releaseHandlers() }
+            handler(completion)
         }
 
         public func cancel() {
             lock.lock()
             // Moved out, not copied (see `SubscriptionStatus.take()`).
             let previous = status.take()
-            lock.setSubscribedFlag(false)
+            switch consume previous {
+            case .subscribed(let subscription):
+                let word = lock.fetchOrWord(SinkWord.closed)
+                lock.unlock()
+                if word == 0 { releaseHandlers() }
+                subscription.cancel()
+            case .awaitingSubscription:
+                // Closed for good, the handlers kept (Combine ignores this cancel and keeps them).
+                _ = lock.fetchOrWord(SinkWord.closed | SinkWord.released)
+                lock.unlock()
+            case .terminal:
+                lock.unlock()
+            }
+        }
+
+        /// Replaces the handlers with empty ones if no delivery is in progress and nobody did yet; the old
+        /// ones go after the lock is released (their captures' deinits may run arbitrary code).
+        @inline(never)
+        private func releaseHandlers() {
+            guard lock.exchangeWord(ifEqualTo: SinkWord.closed, with: SinkWord.closed | SinkWord.released) else { return }
+            lock.lock()
+            let value = valueHandler
+            let completion = completionHandler
+            valueHandler = { _ in }
+            completionHandler = { _ in }
             lock.unlock()
-            if case .subscribed(let subscription) = consume previous { subscription.cancel() }
+            withExtendedLifetime((value, completion)) {}
         }
     }
 }
@@ -117,4 +167,14 @@ extension AnyPublisher where Failure == Never {
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
+}
+
+/// `Subscribers.Sink`'s atomic word (its lock's): `closed` once completed or cancelled (no value goes to the handler any
+/// more), `released` once the handlers are released (or, set with `closed` by a cancel before any
+/// subscription, never to be released early), plus `delivering` for each `receive(_:)` in progress.
+/// Whoever brings the word to exactly `closed` (the closer, or the last delivery to leave) releases.
+private enum SinkWord {
+    static var closed: Int { 1 }
+    static var released: Int { 2 }
+    static var delivering: Int { 4 }
 }

@@ -46,4 +46,26 @@ private final class Plain: ObservableObject {
         #expect(fired == 1)
         _ = (cancellable, recorder)
     }
+
+    // Combine: an `ObservableObjectPublisher` subscription is described as "ObservableObjectPublisher" and
+    // mirrors only its subscriber (OpenCombine ObservableObjectPublisherTests.testObservableObjectPublisherReflection).
+    @Test func publisherSubscriptionDescribesItself() throws {
+        let subscriber = ManualSubscriber<Void, Never>()
+        ObservableObjectPublisher().subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "ObservableObjectPublisher")
+        #expect(Mirror(reflecting: subscription).children.map(\.label) == ["downstream"])
+    }
+
+    // Deliberate difference: Combine's `ObservableObjectPublisher` sends to a subscriber whatever its demand;
+    // CombineKit's honours demand as every publisher does (OpenCombine ObservableObjectPublisherTests.testBasicBehavior).
+    @Test func publisherHonoursDemand() throws {
+        let publisher = ObservableObjectPublisher()
+        let subscriber = ManualSubscriber<Void, Never>()
+        publisher.subscribe(subscriber)
+        try #require(subscriber.subscription).request(.max(1))
+        publisher.send()
+        publisher.send()
+        #expect(subscriber.values.count == 1)
+    }
 }

@@ -64,4 +64,16 @@ final class PublishedModel: ObservableObject {
         #expect(model.count == 4)
         #expect(subscriber.values == [0, 4])
     }
+
+    // Deliberate difference: Combine's `$property` subscription shows its internal `PublishedSubject` class as
+    // `parent`; CombineKit's shows the `CurrentValueSubject` behind it, and is described as Combine's is.
+    @Test func subscriptionParentIsTheCurrentValueSubject() throws {
+        let model = PublishedModel()
+        let subscriber = ManualSubscriber<Int, Never>()
+        model.$count.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "PublishedSubject")
+        let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }?.value
+        #expect(parent.map { String(describing: $0) }?.contains("CurrentValueSubject") == true)
+    }
 }

@@ -48,4 +48,46 @@ import Testing
         fulfil?(.success(1))
         #expect(subscriber.values == [])
     }
+
+    /// The subscription's `parent` mirror child: whether it still refers to its future.
+    private func holdsParent(_ subscription: Subscription) -> Bool {
+        guard let parent = Mirror(reflecting: subscription).children.first(where: { $0.label == "parent" }) else { return false }
+        return (parent.value as? Future<Int, TestError>?).flatMap { $0 } != nil
+    }
+
+    // Combine: the subscription shows its future as `parent` while the promise's result is delivered and lets
+    // it go afterwards (OpenCombine FutureTests.testFutureSuccess, testFutureFailure).
+    @Test func subscriptionLetsGoOfItsFutureAfterThePromiseDelivers() throws {
+        for result in [Result<Int, TestError>.success(42), .failure(.oops)] {
+            var promise: Future<Int, TestError>.Promise?
+            let future = Future<Int, TestError> { promise = $0 }
+            let subscriber = ManualSubscriber<Int, TestError>()
+            future.subscribe(subscriber)
+            let subscription = try #require(subscriber.subscription)
+            subscription.request(.unlimited)
+            #expect(holdsParent(subscription))
+            var heldDuringDelivery: [Bool] = []
+            subscriber.onValue = { _ in heldDuringDelivery.append(self.holdsParent(subscription)) }
+            promise?(result)
+            #expect(!holdsParent(subscription))
+            #expect(heldDuringDelivery == ((try? result.get()) == nil ? [] : [true]))
+            #expect(subscriber.completions.count == 1)
+        }
+    }
+
+    // Combine: a value that waited for demand goes out on `request(_:)`; the subscription keeps its `parent`
+    // then (OpenCombine FutureTests.testWaitsForDemandSuccess).
+    @Test func valueDeliveredOnRequestKeepsTheParent() throws {
+        var promise: Future<Int, TestError>.Promise?
+        let future = Future<Int, TestError> { promise = $0 }
+        let subscriber = ManualSubscriber<Int, TestError>()
+        future.subscribe(subscriber)
+        promise?(.success(42))
+        #expect(subscriber.values.isEmpty)
+        let subscription = try #require(subscriber.subscription)
+        subscription.request(.max(1))
+        #expect(subscriber.values == [42])
+        #expect(subscriber.completions == [.finished])
+        #expect(holdsParent(subscription))
+    }
 }

@@ -29,4 +29,63 @@ import Testing
         #expect(log.lines == ["receive subscription: (PassthroughSubject)", "request max: (2)", "receive cancel",
                               "receive subscription: (Empty)", "request unlimited", "receive error: (oops)"])
     }
+
+    /// Records each `write` as it comes.
+    final class Writes: TextOutputStream, @unchecked Sendable {
+        var all: [String] = []
+        func write(_ string: String) { all.append(string) }
+    }
+
+    // Combine writes each message as `Swift.print(_:to:)` does: an empty string, the message, the terminator
+    // (OpenCombine PrintTests.testPrintWithPrefix).
+    @Test func writesEachMessageAsPrintDoes() {
+        let writes = Writes()
+        _ = Just(1).print("p", to: writes).sink { _ in }
+        #expect(writes.all.prefix(3) == ["", "p: receive subscription: (Just)", "\n"])
+    }
+
+    // Combine's print passes on what an ill-behaved upstream sends (values before the subscription and after
+    // the completion, a second completion), logging each, and cancels a second subscription (OpenCombine
+    // PrintTests.testPrintWithoutPrefix, testReceiveSubscriptionTwice, testPrintReceiveValueBeforeSubscription).
+    @Test func isTransparentToAnIllBehavedUpstream() {
+        let log = Log()
+        let upstream = LateSubscriptionPublisher<Int, TestError>()
+        let downstream = ManualSubscriber<Int, TestError>(demandPerValue: .max(2))
+        upstream.print(to: log).subscribe(downstream)
+        #expect(upstream.subscriber?.receive(0) == .max(2))
+        let first = RecordingSubscription()
+        let second = RecordingSubscription()
+        upstream.sendSubscription(first)
+        upstream.sendSubscription(second)
+        #expect(first.events.isEmpty)
+        #expect(second.events == [.cancelled])
+        upstream.subscriber?.receive(completion: .finished)
+        upstream.subscriber?.receive(completion: .failure(.oops))
+        #expect(upstream.subscriber?.receive(1) == .max(2))
+        #expect(downstream.values == [0, 1])
+        #expect(downstream.completions == [.finished, .failure(.oops)])
+        let described = "receive subscription: (\(first))"
+        #expect(log.lines == ["receive value: (0)", "request max: (2) (synchronous)", described, described,
+                              "receive finished", "receive error: (oops)",
+                              "receive value: (1)", "request max: (2) (synchronous)"])
+    }
+
+    // Combine: a cancel before the subscription is logged and changes nothing; the subscription arriving later
+    // is passed on. After a cancel, requests are logged and go nowhere (OpenCombine PrintTests).
+    @Test func cancelBeforeTheSubscriptionIsOnlyLogged() throws {
+        let log = Log()
+        let upstream = LateSubscriptionPublisher<Int, TestError>()
+        let downstream = ManualSubscriber<Int, TestError>()
+        upstream.print(to: log).subscribe(downstream)
+        let inner = try #require(upstream.inner)
+        inner.cancel()
+        let subscription = RecordingSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.events.isEmpty)
+        #expect(downstream.subscription != nil)
+        inner.cancel()
+        inner.request(.max(1))
+        #expect(subscription.events == [.cancelled])
+        #expect(log.lines == ["receive cancel", "receive subscription: (\(subscription))", "receive cancel", "request max: (1)"])
+    }
 }

@@ -36,6 +36,34 @@ import Testing
         let decoded = try JSONDecoder().decode(Record<Int, Never>.Recording.self, from: viaEncodeInto)
         #expect(decoded.output == [3, 1])
     }
+
+    // Combine: a record's subscription is described by its output and mirrors `sequence` and `completion`;
+    // once over it is "Cancelled Events" with an empty `sequence` (OpenCombine RecordTests.testReflection,
+    // testRecordNoInitialDemand).
+    @Test func subscriptionDescribesItsOutputUntilOver() throws {
+        let subscriber = ManualSubscriber<Int, TestError>()
+        Record<Int, TestError>(output: [1, 2], completion: .failure(.oops)).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "[1, 2]")
+        let children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+        #expect(children.map(\.0) == ["sequence", "completion"])
+        #expect(children.first?.1 == "[1, 2]")
+        #expect(children.last?.1.contains("failure(") == true)
+        subscription.request(.none)
+        subscription.request(.max(2))
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completions == [.failure(.oops)])
+        #expect(String(describing: subscription) == "Cancelled Events")
+        #expect(Mirror(reflecting: subscription).children.first.map { String(describing: $0.value) } == "[]")
+    }
+
+    @Test func cancelledSubscriptionIsCancelledEvents() throws {
+        let subscriber = ManualSubscriber<Int, Never>()
+        Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        subscription.cancel()
+        #expect(String(describing: subscription) == "Cancelled Events")
+    }
 }
 
 /// Encodes a recording through `encode(into:)`.

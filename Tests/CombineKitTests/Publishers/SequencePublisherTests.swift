@@ -57,4 +57,48 @@ import Testing
         let mapped: Publishers.Sequence<[Int], Never> = [1, 2].publisher.map { $0 * 10 }
         #expect(mapped.sequence == [10, 20])
     }
+
+    // Combine: a sequence's subscription is described by its sequence and mirrors it as `sequence` while it
+    // runs, and is "Sequence" once over (OpenCombine SequenceTests.testReflection, testSequenceNoInitialDemand).
+    @Test func subscriptionDescribesItsSequenceWhileItRuns() throws {
+        let subscriber = ManualSubscriber<Int, Never>()
+        (1...5).publisher.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "1...5")
+        #expect(Mirror(reflecting: subscription).children.map(\.label) == ["sequence"])
+        #expect(Mirror(reflecting: subscription).children.first.map { String(describing: $0.value) } == "1...5")
+        subscription.request(.unlimited)
+        #expect(subscriber.completions.count == 1)
+        #expect(String(describing: subscription) == "Sequence")
+        #expect(Mirror(reflecting: subscription).children.first.map { String(describing: $0.value) } == "[]")
+    }
+
+    @Test func iteratedSequenceIsDescribedUntilCancelled() throws {
+        let subscriber = ManualSubscriber<Int, Never>()
+        let unfolded = sequence(first: 1) { $0 < 3 ? $0 + 1 : nil }
+        unfolded.publisher.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == String(describing: unfolded))
+        subscription.cancel()
+        #expect(String(describing: subscription) == "Sequence")
+    }
+
+    // Combine: `request(.none)` on a sequence's subscription is accepted and asks for nothing (OpenCombine
+    // SequenceTests.testRecursion: "Shouldn't crash").
+    @Test func requestingNoneIsAccepted() throws {
+        for elements in [AnySequence([1, 2]), AnySequence(sequence(first: 1) { $0 < 2 ? $0 + 1 : nil })] {
+            let subscriber = ManualSubscriber<Int, Never>()
+            elements.publisher.subscribe(subscriber)
+            let subscription = try #require(subscriber.subscription)
+            subscription.request(.none)
+            #expect(subscriber.values.isEmpty)
+            subscription.request(.max(2))
+            #expect(subscriber.values == [1, 2])
+            #expect(subscriber.completions.count == 1)
+        }
+        let subscriber = ManualSubscriber<Int, Never>()
+        [1, 2].publisher.subscribe(subscriber)
+        try #require(subscriber.subscription).request(.none)
+        #expect(subscriber.values.isEmpty)
+    }
 }

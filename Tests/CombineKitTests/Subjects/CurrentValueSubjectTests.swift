@@ -97,4 +97,43 @@ import Testing
         subject.subscribe(subscriber)
         #expect(String(describing: subscriber.subscription!) == "CurrentValueSubject")
     }
+
+    // Combine: after the completion, setting `value` still changes it (nothing is published), while
+    // `send(_:)` changes nothing (OpenCombine CurrentValueSubjectTests.testChangeValueAfterCompletion,
+    // testSendValueAfterCompletion).
+    @Test func valueStillChangesAfterTheCompletion() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        subject.send(completion: .finished)
+        subject.send(1)
+        #expect(subject.value == 0)
+        subject.value = 42
+        #expect(subject.value == 42)
+    }
+
+    // Combine: unlike a passthrough subject, a current-value subject asks the subscriptions it is sent for
+    // `.unlimited` at once, and cancels them when deinitialised (OpenCombine CurrentValueSubjectTests.
+    // testSendSubscription, testCancelsUpstreamSubscriptionsOnDeinit).
+    @Test func asksUpstreamAtOnceAndCancelsItOnDeinit() {
+        let upstream = RecordingSubscription()
+        do {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            subject.send(subscription: upstream)
+            #expect(upstream.events == [.requested(.unlimited)])
+        }
+        #expect(upstream.events == [.requested(.unlimited), .cancelled])
+    }
+
+    // Deliberate difference: Combine delivers the current value inside `receive(subscription:)` when the
+    // subscriber asks there; CombineKit delivers it once `receive(subscription:)` has returned (OpenCombine
+    // CurrentValueSubjectTests.testMultipleSubscriptions).
+    @Test func currentValueWaitsForReceiveSubscriptionToReturn() {
+        let subject = CurrentValueSubject<Int, Never>(112)
+        var events: [String] = []
+        subject.subscribe(AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+                                                        subscription.request(.unlimited)
+                                                        events.append("subscription")
+                                                    },
+                                                    receiveValue: { events.append("value \($0)"); return .none }))
+        #expect(events == ["subscription", "value 112"])
+    }
 }

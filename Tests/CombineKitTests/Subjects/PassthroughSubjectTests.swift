@@ -195,4 +195,56 @@ import Foundation
         #expect(subscriber.events == [.subscription(0), .value(1, 7), .finished(2)])
         _ = cancellable
     }
+
+    // Combine: a subject asks the subscriptions it is sent for `.unlimited` only once a subscriber has asked
+    // it for values, at once after that, and cancels them all when it is deinitialised (OpenCombine
+    // PassthroughSubjectTests.testSendSubscription, testCancelsUpstreamSubscriptionsOnDeinit).
+    @Test func asksUpstreamOnceASubscriberAsks() throws {
+        let first = RecordingSubscription()
+        let subject = PassthroughSubject<Int, Never>()
+        subject.send(subscription: first)
+        subject.send(subscription: first)
+        let subscriber = ManualSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        #expect(first.events.isEmpty)
+        try #require(subscriber.subscription).request(.max(1))
+        #expect(first.events == [.requested(.unlimited), .requested(.unlimited)])
+        let other = ManualSubscriber<Int, Never>()
+        subject.subscribe(other)
+        try #require(other.subscription).request(.max(2))
+        #expect(first.events.count == 2)
+        let second = RecordingSubscription()
+        subject.send(subscription: second)
+        #expect(second.events == [.requested(.unlimited)])
+        subscriber.subscription?.cancel()
+        other.subscription?.cancel()
+    }
+
+    @Test func cancelsUpstreamSubscriptionsOnDeinit() {
+        let upstream = RecordingSubscription()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.send(subscription: upstream)
+            subject.send(subscription: upstream)
+            #expect(upstream.events.isEmpty)
+        }
+        #expect(upstream.events == [.cancelled, .cancelled])
+    }
+
+    // Combine: `publisher.subscribe(subject)` leaves the asking to the subject (OpenCombine
+    // PublisherTests.testSubscribeSubject).
+    @Test func subscribingASubjectAsksNothingUntilItIsAsked() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = upstream.subscribe(subject)
+        #expect(upstream.subscription.events.isEmpty)
+        let subscriber = ManualSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        try #require(subscriber.subscription).request(.unlimited)
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
+        _ = upstream.send(1)
+        #expect(subscriber.values == [1])
+        cancellable.cancel()
+        #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+    }
 }

@@ -27,6 +27,15 @@ import Testing
         #expect(demand == .none)
     }
 
+    // Combine: a subtraction of a number that overflows gives `.none` (OpenCombine SubscribersDemandTests.testSubtraction).
+    @Test func subtractionThatOverflowsIsNone() {
+        #expect(Demand.max(Int.max) - (-1) == .none)
+        var demand = Demand.max(Int.max)
+        demand -= -1
+        #expect(demand == .none)
+        #expect(Demand.max(3) - (-2) == .max(5))
+    }
+
     @Test func multiplicationSaturates() {
         #expect(Demand.max(3) * 4 == .max(12))
         #expect(Demand.unlimited * 0 == .unlimited)

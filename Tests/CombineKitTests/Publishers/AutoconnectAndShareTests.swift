@@ -207,8 +207,11 @@ import Testing
         let shared = upstream.share()
         let early = ManualSubscriber<Int, TestError>()
         shared.subscribe(early)
-        #expect(upstream.subscription.events == [.requested(.unlimited)])
+        // The multicast's PassthroughSubject asks its upstream for values once a subscriber has demand.
+        #expect(upstream.subscription.events == [])
         #expect(String(describing: try #require(early.subscription)) == "Multicast")
+        early.subscription?.request(.max(3))
+        #expect(upstream.subscription.events == [.requested(.unlimited)])
         upstream.send(completion: .finished)
         let late = ManualSubscriber<Int, TestError>()
         shared.subscribe(late)

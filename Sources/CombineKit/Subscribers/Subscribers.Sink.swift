@@ -11,10 +11,11 @@ extension Subscribers {
         // lock, whether values may still go to `valueHandler` (see `SinkWord`).
         private var lockStorage = InlineLockStorage()
 
-        // Replaced by empty closures once released (see `SinkWord`); otherwise never written. A delivery calls
+        // Set to nil once released (see `SinkWord`); otherwise never written. (Nil rather than an empty
+        // closure: a closure literal here captures the generic context, one allocation each.) A delivery calls
         // the handler in place (through an `inout` access), without a retain and release of its context.
-        @exclusivity(unchecked) private var valueHandler: (Input) -> Void
-        @exclusivity(unchecked) private var completionHandler: (Subscribers.Completion<Failure>) -> Void
+        @exclusivity(unchecked) private var valueHandler: ((Input) -> Void)?
+        @exclusivity(unchecked) private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
 
         @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
@@ -22,14 +23,14 @@ extension Subscribers {
         public var receiveValue: (Input) -> Void {
             lock.lock()
             defer { lock.unlock() }
-            return valueHandler
+            return valueHandler ?? { _ in }
         }
 
         /// The closure to execute on completion.
         public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
             lock.lock()
             defer { lock.unlock() }
-            return completionHandler
+            return completionHandler ?? { _ in }
         }
 
         /// Initializes a sink with the provided closures.
@@ -73,7 +74,7 @@ extension Subscribers {
         }
 
         @inline(__always)
-        private static func call(_ handler: inout (Input) -> Void, with value: Input) { handler(value) }
+        private static func call(_ handler: inout ((Input) -> Void)?, with value: Input) { handler?(value) }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
@@ -83,11 +84,20 @@ extension Subscribers {
             }
             let previous = status.take()
             let handler = completionHandler
-            let word = lock.fetchOrWord(SinkWord.closed)
-            lock.unlock()
-            _ = consume previous
-            if word == 0 { releaseHandlers() }
-            handler(completion)
+            if lock.exchangeWord(ifEqualTo: 0, with: SinkWord.closed | SinkWord.released) {
+                // No delivery in progress: the handlers go now, while the lock is already held.
+                let value = valueHandler
+                valueHandler = nil
+                completionHandler = nil
+                lock.unlock()
+                _ = consume previous
+                Self.release(value, handler)
+            } else {
+                _ = lock.fetchOrWord(SinkWord.closed)
+                lock.unlock()
+                _ = consume previous
+            }
+            handler?(completion)
         }
 
         public func cancel() {
@@ -96,9 +106,18 @@ extension Subscribers {
             let previous = status.take()
             switch consume previous {
             case .subscribed(let subscription):
-                let word = lock.fetchOrWord(SinkWord.closed)
-                lock.unlock()
-                if word == 0 { releaseHandlers() }
+                if lock.exchangeWord(ifEqualTo: 0, with: SinkWord.closed | SinkWord.released) {
+                    // No delivery in progress: the handlers go now, while the lock is already held.
+                    let value = valueHandler
+                    let completion = completionHandler
+                    valueHandler = nil
+                    completionHandler = nil
+                    lock.unlock()
+                    Self.release(value, completion)
+                } else {
+                    _ = lock.fetchOrWord(SinkWord.closed)
+                    lock.unlock()
+                }
                 subscription.cancel()
             case .awaitingSubscription:
                 // Closed for good, the handlers kept (Combine ignores this cancel and keeps them).
@@ -109,19 +128,26 @@ extension Subscribers {
             }
         }
 
-        /// Replaces the handlers with empty ones if no delivery is in progress and nobody did yet; the old
-        /// ones go after the lock is released (their captures' deinits may run arbitrary code).
+        /// After the last delivery in progress when the sink closed: lets go of the handlers unless
+        /// that was done already; they go after the lock is released (their captures' deinits
+        /// may run arbitrary code).
         @inline(never)
         private func releaseHandlers() {
             guard lock.exchangeWord(ifEqualTo: SinkWord.closed, with: SinkWord.closed | SinkWord.released) else { return }
             lock.lock()
             let value = valueHandler
             let completion = completionHandler
-            valueHandler = { _ in }
-            completionHandler = { _ in }
+            valueHandler = nil
+            completionHandler = nil
             lock.unlock()
-            withExtendedLifetime((value, completion)) {}
+            Self.release(value, completion)
         }
+
+        /// Takes the old handlers and lets them go here, after the lock is released. A plain call: no
+        /// generic wrapper that would look up the closures' type metadata on every release.
+        @inline(never)
+        private static func release(_ value: __owned ((Input) -> Void)?,
+                                    _ completion: __owned ((Subscribers.Completion<Failure>) -> Void)?) {}
     }
 }
 

@@ -84,19 +84,8 @@ extension Subscribers {
             }
             let previous = status.take()
             let handler = completionHandler
-            if lock.exchangeWord(ifEqualTo: 0, with: SinkWord.closed | SinkWord.released) {
-                // No delivery in progress: the handlers go now, while the lock is already held.
-                let value = valueHandler
-                valueHandler = nil
-                completionHandler = nil
-                lock.unlock()
-                _ = consume previous
-                Self.release(value, handler)
-            } else {
-                _ = lock.fetchOrWord(SinkWord.closed)
-                lock.unlock()
-                _ = consume previous
-            }
+            closeAndUnlock()
+            _ = consume previous
             handler?(completion)
         }
 
@@ -106,18 +95,7 @@ extension Subscribers {
             let previous = status.take()
             switch consume previous {
             case .subscribed(let subscription):
-                if lock.exchangeWord(ifEqualTo: 0, with: SinkWord.closed | SinkWord.released) {
-                    // No delivery in progress: the handlers go now, while the lock is already held.
-                    let value = valueHandler
-                    let completion = completionHandler
-                    valueHandler = nil
-                    completionHandler = nil
-                    lock.unlock()
-                    Self.release(value, completion)
-                } else {
-                    _ = lock.fetchOrWord(SinkWord.closed)
-                    lock.unlock()
-                }
+                closeAndUnlock()
                 subscription.cancel()
             case .awaitingSubscription:
                 // Closed for good, the handlers kept (Combine ignores this cancel and keeps them).
@@ -135,6 +113,24 @@ extension Subscribers {
         private func releaseHandlers() {
             guard lock.exchangeWord(ifEqualTo: SinkWord.closed, with: SinkWord.closed | SinkWord.released) else { return }
             lock.lock()
+            releaseHandlersAndUnlock()
+        }
+
+        /// With the lock held: closes the sink and unlocks. When no delivery is in progress, the handlers
+        /// go at once (the last delivery in progress lets them go otherwise, see `releaseHandlers()`).
+        @inline(__always)
+        private func closeAndUnlock() {
+            if lock.exchangeWord(ifEqualTo: 0, with: SinkWord.closed | SinkWord.released) {
+                releaseHandlersAndUnlock()
+            } else {
+                _ = lock.fetchOrWord(SinkWord.closed)
+                lock.unlock()
+            }
+        }
+
+        /// With the lock held: sets the handlers to nil, unlocks, then lets the old ones go.
+        @inline(__always)
+        private func releaseHandlersAndUnlock() {
             let value = valueHandler
             let completion = completionHandler
             valueHandler = nil

@@ -97,17 +97,20 @@ import Testing
     @Test func operationQueueRepeatingAddsAnOperationPerRunUntilCancelled() {
         let queue = AddedOperationsQueue()
         let ran = RunCount()
-        let cancellable = queue.schedule(after: queue.now.advanced(by: 0.01), interval: 0.01) { ran.increment() }
+        let thirdRun = DispatchSemaphore(value: 0)
+        let cancellable = queue.schedule(after: queue.now.advanced(by: 0.01), interval: 0.01) {
+            if ran.increment() == 3 { thirdRun.signal() }
+        }
         #expect(cancellable is AnyCancellable)
-        let deadline = Date().addingTimeInterval(30)  // a hang guard only, not a timing assertion
-        while ran.value < 3, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(thirdRun.wait(timeout: .now() + 30) == .success)  // a hang guard only, not a timing assertion
         cancellable.cancel()
         queue.waitUntilAllOperationsAreFinished()
         let runs = ran.value
         #expect(runs >= 3)
         #expect(queue.addedOperations.count == runs + 1)
         #expect(queue.addedOperations.allSatisfy { !($0 is BlockOperation) })
-        Thread.sleep(forTimeInterval: 0.05)
+        // Nothing is left on the queue after the cancel, so no further run can come.
+        #expect(queue.operationCount == 0)
         #expect(ran.value == runs)
     }
 
@@ -139,5 +142,6 @@ private final class RunCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
+    /// Adds one; returns the new count.
+    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
 }

@@ -141,6 +141,54 @@ func cancelThenSubscribeLate<P: Publisher>(_ make: (LateSubscriptionPublisher<In
     return (late, subscriber)
 }
 
+/// Subscribes a `ManualSubscriber` to `make` applied to a `LateSubscriptionPublisher`, sends the operator's inner
+/// `completion` before any subscription arrived, then hands it a late `RecordingSubscription`. Returns that
+/// subscription (what the operator did with it) and the subscriber (what reached it).
+func completeThenSubscribeLate<P: Publisher>(_ completion: Subscribers.Completion<TestError> = .finished,
+                                             _ make: (LateSubscriptionPublisher<Int, TestError>) -> P)
+    -> (late: RecordingSubscription, subscriber: ManualSubscriber<P.Output, P.Failure>) {
+    let upstream = LateSubscriptionPublisher<Int, TestError>()
+    let subscriber = ManualSubscriber<P.Output, P.Failure>()
+    make(upstream).subscribe(subscriber)
+    upstream.subscriber?.receive(completion: completion)
+    let late = RecordingSubscription()
+    upstream.sendSubscription(late)
+    return (late, subscriber)
+}
+
+/// Subscribes a `ManualSubscriber` to `make` applied to a `LateSubscriptionPublisher`, hands the operator a
+/// `RecordingSubscription`, then cancels the subscription the subscriber got. Returns what the upstream
+/// subscription was asked and whether the operator let go of it (the publisher still holds the operator).
+func cancelAfterTheSubscriptionArrived<P: Publisher>(_ make: (LateSubscriptionPublisher<Int, Never>) -> P) throws
+    -> (events: [RecordingSubscription.Event], upstreamSubscriptionReleased: Bool) {
+    let upstream = LateSubscriptionPublisher<Int, Never>()
+    let subscriber = ManualSubscriber<P.Output, P.Failure>()
+    make(upstream).subscribe(subscriber)
+    var subscription: RecordingSubscription? = RecordingSubscription()
+    weak let released = subscription
+    upstream.sendSubscription(subscription!)
+    try #require(subscriber.subscription).cancel()
+    let events = subscription!.events
+    subscription = nil
+    subscriber.subscription = nil
+    return (events, released == nil)
+}
+
+/// Checks `cancel()` of an operator whose downstream gets the subscription from the operator's own
+/// `receive(subscription:)`: before the upstream subscription arrived it is ignored (the subscription is
+/// accepted when it comes, and a request reaches it); from the downstream afterwards it cancels the upstream
+/// and lets it go.
+func expectCancelIgnoredOnlyBeforeTheSubscription<P: Publisher>(_ make: (LateSubscriptionPublisher<Int, Never>) -> P,
+                                                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let (late, subscriber) = try cancelThenSubscribeLate(make)
+    #expect(late.events == [], sourceLocation: sourceLocation)
+    try #require(subscriber.subscription, sourceLocation: sourceLocation).request(.max(3))
+    #expect(late.events == [.requested(.max(3))], sourceLocation: sourceLocation)
+    let cancelled = try cancelAfterTheSubscriptionArrived(make)
+    #expect(cancelled.events == [.cancelled], sourceLocation: sourceLocation)
+    #expect(cancelled.upstreamSubscriptionReleased, sourceLocation: sourceLocation)
+}
+
 /// A scheduler that records each call an operator makes on it (Combine's exact calls are part of its
 /// behaviour: custom and test schedulers see them) and runs the work on a `CombineTestScheduler`.
 final class CallRecordingScheduler: Scheduler, @unchecked Sendable {

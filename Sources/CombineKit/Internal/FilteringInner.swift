@@ -7,8 +7,12 @@ import ReactiveBridgePrimitives
 /// `Error`) cancels the upstream and fails the stream.
 ///
 /// With `requiresSubscriptionFirst` (Combine's tryFilter, tryCompactMap, removeDuplicates and
-/// tryRemoveDuplicates) a value, a completion or a request before the subscription traps, as Combine's do;
-/// the others ignore them.
+/// tryRemoveDuplicates) a value, a completion or a request before the subscription traps, as Combine's do,
+/// and a cancel then cancels the subscription when it comes; the others ignore a cancel before the
+/// subscription, as Combine's do (only the upstream holds the inner then). With
+/// `passesCompletionBeforeSubscription` (Combine's encode and decode) a completion before the subscription
+/// is passed downstream, and so is the error thrown for a value that comes before it (the value itself is
+/// never passed on: the downstream has asked for none); the others drop both.
 internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = UpstreamFailure
 
@@ -18,13 +22,16 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     private let select: (Input) throws -> Downstream.Input?
     private let name: String
     private let requiresSubscriptionFirst: Bool
+    private let passesCompletionBeforeSubscription: Bool
     /// removeDuplicates' previous element, for the mirror (Combine's shows it as `last`).
     private let mirrorLast: (() -> Any)?
 
-    init(downstream: Downstream, name: String, requiresSubscriptionFirst: Bool = false, mirrorLast: (() -> Any)? = nil, select: @escaping (Input) throws -> Downstream.Input?) {
+    init(downstream: Downstream, name: String, requiresSubscriptionFirst: Bool = false, passesCompletionBeforeSubscription: Bool = false,
+         mirrorLast: (() -> Any)? = nil, select: @escaping (Input) throws -> Downstream.Input?) {
         self.downstream = downstream
         self.name = name
         self.requiresSubscriptionFirst = requiresSubscriptionFirst
+        self.passesCompletionBeforeSubscription = passesCompletionBeforeSubscription
         self.mirrorLast = mirrorLast
         self.select = select
     }
@@ -55,10 +62,7 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard isActive() else {
-            checkSubscribed("a value")
-            return .none
-        }
+        guard isActive() else { return valueWhileInactive(input) }
         do {
             guard let output = try select(input) else { return .max(1) }
             return downstream.receive(output)
@@ -69,7 +73,7 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        if markTerminal() {
+        if passesCompletionBeforeSubscription ? markTerminalEvenBeforeSubscription() : markTerminal() {
             downstream.receive(completion: completion.mapError { $0 as! Downstream.Failure })
         } else {
             checkSubscribed("a completion")
@@ -84,11 +88,34 @@ internal final class FilteringInner<Input, UpstreamFailure: Error, Downstream: S
         }
     }
 
+    /// A value before the subscription or after the end: never passed on. Before the subscription it traps
+    /// (`requiresSubscriptionFirst`) or, for encode and decode, is transformed as Combine's do, and a thrown
+    /// error ends the stream with that failure (a late subscription is then cancelled).
+    @inline(never)
+    private func valueWhileInactive(_ input: Input) -> Subscribers.Demand {
+        checkSubscribed("a value")
+        guard passesCompletionBeforeSubscription else { return .none }
+        lock.lock()
+        let awaiting = !status.isSubscribed && !status.isTerminal
+        lock.unlock()
+        guard awaiting else { return .none }
+        do {
+            _ = try select(input)
+        } catch {
+            if terminateAndCancelUpstream() || markTerminalEvenBeforeSubscription() {
+                downstream.receive(completion: .failure(error as! Downstream.Failure))
+            }
+        }
+        return .none
+    }
+
     /// Outside the per-value path: traps (as Combine does) if nothing was subscribed yet.
     @inline(never)
     private func checkSubscribed(_ event: StaticString) {
         if requiresSubscriptionFirst { preconditionSubscribed(name, received: event) }
     }
 
-    func cancel() { forwardCancel() }
+    func cancel() {
+        if requiresSubscriptionFirst { forwardCancel() } else { forwardCancelUnlessAwaitingSubscription() }
+    }
 }

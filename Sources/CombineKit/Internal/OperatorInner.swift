@@ -53,6 +53,20 @@ extension OperatorInner {
         return true
     }
 
+    /// Moves to the terminal state; returns `true` unless it already was terminal. For the operators that, as
+    /// Combine's do, pass downstream a completion that comes before their upstream subscription (encode,
+    /// decode, handleEvents, collect(_:)): it is the stream's one terminal event, and `acceptSubscription`
+    /// cancels a subscription that arrives after it.
+    @inline(__always)
+    func markTerminalEvenBeforeSubscription() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !status.isTerminal else { return false }
+        status = .terminal
+        lock.setSubscribedFlag(false)
+        return true
+    }
+
     /// Moves to the terminal state and cancels the upstream; returns `true` if it was subscribed.
     @inline(__always)
     func terminateAndCancelUpstream() -> Bool {
@@ -122,10 +136,11 @@ extension OperatorInner {
 }
 
 extension OperatorInner {
-    /// `cancel()` as Combine's reducing operators, `output(in:)`, `collect(_:)` and `tryScan` take it: before
-    /// the upstream subscription arrived it is ignored (only the upstream holds the inner then, since the
-    /// downstream gets it with that subscription, which is still accepted when it comes); otherwise as
-    /// `forwardCancel()`.
+    /// `cancel()` as Combine's reducing operators, `output(in:)`, `collect(_:)`, `tryScan` and the pass-through
+    /// operators that hand the downstream their subscription from `receive(subscription:)` (tryMap,
+    /// drop(while:), encode, decode, replaceError, receive(on:), subscribe(on:)) take it: before the upstream
+    /// subscription arrived it is ignored (only the upstream holds the inner then, since the downstream gets it
+    /// with that subscription, which is still accepted when it comes); otherwise as `forwardCancel()`.
     @inline(__always)
     func forwardCancelUnlessAwaitingSubscription() {
         lock.lock()

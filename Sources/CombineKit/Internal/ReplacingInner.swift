@@ -128,11 +128,13 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
         preconditionFailure("ReplaceError received a value it had not requested: its upstream publisher must send no more values than the demand it was given.")
     }
 
+    /// replaceError, as Combine's, ignores a cancel before the upstream subscription arrived (only the upstream
+    /// holds the inner then; the subscription is accepted when it comes); replaceEmpty cancels that subscription.
     func cancel() {
         lock.lock()
         replacementPending = false
         lock.unlock()
-        forwardCancel()
+        if replacesEmpty { forwardCancel() } else { forwardCancelUnlessAwaitingSubscription() }
     }
 }
 

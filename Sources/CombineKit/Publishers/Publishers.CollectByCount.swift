@@ -73,9 +73,11 @@ extension Publishers.CollectByCount {
             return downstream.receive(batch) * count
         }
 
+        /// As Combine's, a completion before the upstream subscription is passed on (the subscription is then
+        /// cancelled when it comes); one after the end is dropped.
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard status.isSubscribed else {
+            guard !status.isTerminal else {
                 lock.unlock()
                 return
             }

@@ -21,7 +21,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let decoder = self.decoder
-            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Decode") { try decoder.decode(Output.self, from: $0) })
+            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Decode", passesCompletionBeforeSubscription: true) { try decoder.decode(Output.self, from: $0) })
         }
     }
 }

@@ -22,7 +22,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = self.encoder
-            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Encode") { try encoder.encode($0) })
+            upstream.subscribe(FilteringInner<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Encode", passesCompletionBeforeSubscription: true) { try encoder.encode($0) })
         }
     }
 }

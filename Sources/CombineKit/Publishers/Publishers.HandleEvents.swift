@@ -47,9 +47,11 @@ extension Publishers {
 extension Publishers.HandleEvents {
     /// As Combine's: the subscription hook sees every subscription received (a second one is then
     /// cancelled), the request hook every request (`.none` included, passed up as it is) and the demand
-    /// returned from `receive(_:)`, the cancel hook a cancel that comes before the end; the hooks are released
-    /// when the stream ends or is cancelled. Unlike Combine's, nothing reaches the downstream before the
-    /// subscription or after the end.
+    /// returned from `receive(_:)`, the cancel hook a cancel that comes before the end; a cancel before the
+    /// upstream subscription arrived runs the hook only (the subscription is accepted when it comes), and a
+    /// completion before it is passed on (a later subscription is cancelled); the hooks are released when the
+    /// stream ends or is cancelled. Unlike Combine's, no value reaches the downstream before the subscription,
+    /// and nothing after the end.
     fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
@@ -76,18 +78,26 @@ extension Publishers.HandleEvents {
             return hooks
         }
 
-        /// Ends the stream under the lock: releases the hooks; returns the upstream subscription if it was
-        /// subscribed.
-        private func terminate() -> (wasSubscribed: Bool, subscription: Subscription?) {
+        /// Ends the stream under the lock: releases the hooks; returns whether it had not ended before, and the
+        /// upstream subscription if it was subscribed. With `unlessAwaiting`, changes nothing before the
+        /// upstream subscription arrived.
+        private func terminate(unlessAwaiting: Bool = false) -> (ended: Bool, subscription: Subscription?) {
             lock.lock()
+            if unlessAwaiting, case .awaitingSubscription = status {
+                lock.unlock()
+                return (false, nil)
+            }
             let previous = status.take()
             lock.setSubscribedFlag(false)
             let released = hooks
             hooks = nil
             lock.unlock()
             _ = released
-            if case .subscribed(let subscription) = consume previous { return (true, subscription) }
-            return (false, nil)
+            switch consume previous {
+            case .subscribed(let subscription): return (true, subscription)
+            case .awaitingSubscription: return (true, nil)
+            case .terminal: return (false, nil)
+            }
         }
 
         func receive(subscription: Subscription) {
@@ -106,9 +116,8 @@ extension Publishers.HandleEvents {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard isActive() else { return }
             let hooks = currentHooks()
-            guard terminate().wasSubscribed else { return }
+            guard terminate().ended else { return }
             hooks?.receiveCompletion?(completion)
             downstream.receive(completion: completion)
         }
@@ -124,7 +133,7 @@ extension Publishers.HandleEvents {
         func cancel() {
             guard let hooks = currentHooks() else { return }
             hooks.receiveCancel?()
-            terminate().subscription?.cancel()
+            terminate(unlessAwaiting: true).subscription?.cancel()
         }
     }
 }

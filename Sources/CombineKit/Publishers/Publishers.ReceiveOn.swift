@@ -118,9 +118,15 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     /// Passes demand (`.none` included, as Combine does) to the upstream.
     func request(_ demand: Subscribers.Demand) { forwardAnyRequest(demand) }
 
-    /// `forwardCancel()` with `cancelled` set under the same lock hold (one lock/unlock pair, not two).
+    /// `forwardCancel()` with `cancelled` set under the same lock hold (one lock/unlock pair, not two). As
+    /// Combine's, ignored before the upstream subscription arrived (only the upstream holds the inner then; the
+    /// subscription is accepted when it comes).
     func cancel() {
         lock.lock()
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         cancelled = true
         let previous = status.take()
         lock.setSubscribedFlag(false)

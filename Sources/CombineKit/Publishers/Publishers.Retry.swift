@@ -105,8 +105,10 @@ extension Publishers.Retry {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard subscribedDownstream, let downstream else {
-                // Completed or cancelled, or a completion before any subscription: dropped.
+            // As Combine's, a completion before the first subscription is taken as any other (a failure with
+            // retries left subscribes again; otherwise it is passed on and a later subscription is cancelled).
+            guard let downstream else {
+                // Completed or cancelled: dropped.
                 lock.unlock()
                 return
             }

@@ -75,8 +75,14 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         scheduler.schedule(options: options) { subscription.request(demand) }
     }
 
+    /// As Combine's: ignored before the upstream subscription arrived (only the upstream holds the inner then;
+    /// the subscription is accepted when it comes); otherwise the cancel is scheduled.
     func cancel() {
         lock.lock()
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         let subscription = status.subscription
         status = .terminal
         lock.setSubscribedFlag(false)

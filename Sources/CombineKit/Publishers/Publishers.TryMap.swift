@@ -87,6 +87,7 @@ extension Publishers.TryMap {
         }
 
         func request(_ demand: Subscribers.Demand) { forwardRequest(demand) }
-        func cancel() { forwardCancel() }
+        /// As Combine's: ignored before the upstream subscription arrived (only the upstream holds the inner then).
+        func cancel() { forwardCancelUnlessAwaitingSubscription() }
     }
 }

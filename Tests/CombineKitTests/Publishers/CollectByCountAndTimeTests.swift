@@ -43,6 +43,20 @@ import Testing
         #expect(late.events == [.requested(.max(2))])
     }
 
+    // Combine: collect(_:) passes on a completion that comes before its subscription, and cancels a
+    // subscription that arrives after it (OpenCombine CollectByCountTests,
+    // testCollectByCountReceiveCompletionBeforeSubscription).
+    @Test func collectByCountPassesOnACompletionBeforeTheSubscription() {
+        let (late, subscriber) = completeThenSubscribeLate { $0.collect(3) }
+        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.values.isEmpty)
+        #expect(late.events == [.cancelled])
+        #expect(subscriber.subscription == nil)
+        let failed = completeThenSubscribeLate(.failure(.oops)) { $0.collect(3) }
+        #expect(failed.subscriber.completions == [.failure(.oops)])
+        #expect(failed.late.events == [.cancelled])
+    }
+
     // Deliberate difference: Combine's collect(_:) passes on a completion an ill-behaved upstream sends after
     // its end or after a cancel (OpenCombine CollectByCountTests.testCancelThenFinish); CombineKit drops it.
     @Test func collectByCountDropsEventsAfterTheEnd() {

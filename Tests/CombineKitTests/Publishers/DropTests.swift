@@ -90,15 +90,22 @@ import Testing
         #expect(again.events == [.cancelled])
     }
 
-    // Deliberate difference (MigrationGuide): Combine's drop(while:) ignores cancel() before its subscription
-    // arrived; CombineKit cancels the subscription when it comes.
-    @Test func dropWhileCancelledBeforeItsSubscriptionCancelsTheLaterOne() throws {
-        let upstream = LateSubscriptionPublisher<Int, Never>()
-        upstream.drop { _ in true }.subscribe(ManualSubscriber<Int, Never>())
-        try #require(upstream.inner).cancel()
-        let arriving = RecordingSubscription()
-        upstream.sendSubscription(arriving)
-        #expect(arriving.events == [.cancelled])
+    // Combine: drop(while:) and tryDrop(while:) ignore a cancel before their upstream subscription arrived and
+    // accept that subscription when it comes (OpenCombine DropWhileTests, testDropWhileCancelBeforeSubscription,
+    // testTryDropWhileCancelBeforeSubscription); a cancel from the downstream, which holds the subscription,
+    // cancels the upstream (testCancelAlreadyCancelled) and lets it go.
+    @Test func dropWhileIgnoresACancelBeforeItsSubscription() throws {
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.drop { _ in true } }
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.tryDrop { _ in true } }
+    }
+
+    // Combine's drop(while:) drops a completion that comes before its subscription (OpenCombine DropWhileTests,
+    // testDropWhileReceiveCompletionBeforeSubscription).
+    @Test func dropWhileDropsACompletionBeforeItsSubscription() {
+        let (late, subscriber) = completeThenSubscribeLate { $0.drop { _ in true } }
+        #expect(subscriber.completions.isEmpty)
+        #expect(late.events == [])
+        #expect(subscriber.subscription != nil)
     }
 
     // Combine's dropFirst asks for the dropped elements before the downstream asks for any, so a subject's

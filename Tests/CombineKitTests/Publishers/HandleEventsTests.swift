@@ -61,4 +61,43 @@ import Testing
         upstream.send(completion: .failure(.oops))
         #expect(subscriber.values == [] && subscriber.completions == [.finished])
     }
+
+    // Combine: handleEvents runs the cancel hook for a cancel before its upstream subscription arrived but
+    // otherwise ignores it: the subscription is accepted when it comes (OpenCombine HandleEventsTests,
+    // testHandleEventsCancelBeforeSubscription).
+    @Test func aCancelBeforeTheSubscriptionRunsTheHookOnly() throws {
+        var hooked: [String] = []
+        let (late, subscriber) = try cancelThenSubscribeLate {
+            $0.handleEvents(receiveSubscription: { _ in hooked.append("subscription") }, receiveCancel: { hooked.append("cancel") })
+        }
+        #expect(hooked == ["cancel", "subscription"])
+        #expect(late.events == [])
+        try #require(subscriber.subscription).request(.max(1))
+        #expect(late.events == [.requested(.max(1))])
+    }
+
+    // Combine: a cancel from the downstream, which holds the subscription, cancels the upstream and lets it go
+    // (OpenCombine HandleEventsTests, testCancelAlreadyCancelled).
+    @Test func aCancelFromTheDownstreamCancelsTheUpstreamAndLetsItGo() throws {
+        var cancels = 0
+        let cancelled = try cancelAfterTheSubscriptionArrived { $0.handleEvents(receiveCancel: { cancels += 1 }) }
+        #expect(cancelled.events == [.cancelled])
+        #expect(cancelled.upstreamSubscriptionReleased)
+        #expect(cancels == 1)
+    }
+
+    // Combine: handleEvents passes on a completion that comes before its subscription, with the completion
+    // hook, and cancels a subscription that arrives after it (OpenCombine HandleEventsTests,
+    // testHandleEventsReceiveCompletionBeforeSubscription).
+    @Test func aCompletionBeforeTheSubscriptionIsPassedOn() {
+        var hooked: [String] = []
+        let (late, subscriber) = completeThenSubscribeLate(.failure(.oops)) {
+            $0.handleEvents(receiveSubscription: { _ in hooked.append("subscription") },
+                            receiveCompletion: { hooked.append($0 == .failure(.oops) ? "failure" : "other completion") })
+        }
+        #expect(subscriber.completions == [.failure(.oops)])
+        #expect(hooked == ["failure"])
+        #expect(late.events == [.cancelled])
+        #expect(subscriber.subscription == nil)
+    }
 }

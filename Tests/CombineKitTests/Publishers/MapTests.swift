@@ -115,8 +115,15 @@ import Testing
         #expect(upstream.subscriptions[0].cancelled == 2)
     }
 
+    // Combine: tryMap ignores a cancel before its upstream subscription arrived and accepts that subscription
+    // when it comes (OpenCombine MapTests, testTryMapCancelBeforeSubscription); a cancel from the downstream,
+    // which holds the subscription, cancels the upstream and lets it go.
+    @Test func tryMapIgnoresACancelBeforeItsSubscription() throws {
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.tryMap { $0 } }
+    }
+
     // Deliberate difference (MigrationGuide): Combine's tryMap passes on what an ill-behaved upstream sends
-    // after a thrown error, after cancel or before its subscription; CombineKit drops it.
+    // after a thrown error, after cancel or before its subscription (a value); CombineKit drops it.
     @Test func tryMapDropsWhatAnUpstreamSendsAfterTheEnd() throws {
         let upstream = ManualPublisher<Int, Never>()
         let subscriber = ManualSubscriber<Int, Error>(demandPerValue: .max(1))

@@ -183,15 +183,11 @@ import Testing
         #expect(upstream.subscription.events == [.requested(.max(10)), .requested(.none)])
     }
 
-    // Deliberate difference: a cancel before the upstream's subscription arrived cancels that subscription
-    // when it comes; Combine ignores such a cancel (OpenCombine's ReceiveOnTests.testReceiveOnCancelBeforeSubscription).
-    @Test func cancelBeforeTheSubscriptionCancelsTheLaterOne() throws {
-        let upstream = LateSubscriptionPublisher<Int, TestError>()
-        upstream.receive(on: ImmediateScheduler.shared).subscribe(ManualSubscriber<Int, TestError>())
-        try #require(upstream.inner).cancel()
-        let subscription = RecordingSubscription()
-        upstream.sendSubscription(subscription)
-        #expect(subscription.events == [.cancelled])
+    // Combine ignores a cancel before the upstream's subscription arrived and accepts that subscription when
+    // it comes (OpenCombine's ReceiveOnTests.testReceiveOnCancelBeforeSubscription); a cancel from the downstream, which holds the
+    // subscription, cancels the upstream and lets it go.
+    @Test func aCancelBeforeTheSubscriptionIsIgnored() throws {
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.receive(on: ImmediateScheduler.shared) }
     }
 }
 

@@ -30,4 +30,11 @@ import Testing
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("ReplaceError received a value it had not requested"))
     }
+
+    // Combine: replaceError ignores a cancel before its upstream subscription arrived and accepts that
+    // subscription when it comes (OpenCombine ReplaceErrorTests, testReplaceErrorCancelBeforeSubscription); a
+    // cancel from the downstream, which holds the subscription, cancels the upstream and lets it go.
+    @Test func aCancelBeforeTheSubscriptionIsIgnored() throws {
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.replaceError(with: 0) }
+    }
 }

@@ -140,15 +140,34 @@ import Testing
         #expect(cancelled == nil)
     }
 
-    // CombineKit: a completion before the first subscription is dropped; Combine passes it to a downstream
-    // that has no subscription yet (a deliberate difference, MigrationGuide.md).
-    @Test func aCompletionBeforeTheSubscriptionIsDropped() {
-        let late = LateSubscriptionPublisher<Int, TestError>()
-        let subscriber = ManualSubscriber<Int, TestError>()
-        late.retry(3).subscribe(subscriber)
-        late.subscriber?.receive(completion: .finished)
-        #expect(subscriber.completions.isEmpty)
+    // Combine: retry passes on a finish that comes before its first subscription, and cancels a subscription
+    // that arrives after it (OpenCombine RetryTests, testRetryReceiveCompletionBeforeSubscription); a failure
+    // then, with no retries left, is passed on likewise.
+    @Test func aCompletionBeforeTheSubscriptionIsPassedOn() {
+        let (late, subscriber) = completeThenSubscribeLate { $0.retry(3) }
+        #expect(subscriber.completions == [.finished])
+        #expect(late.events == [.cancelled])
         #expect(subscriber.subscription == nil)
+        let failed = completeThenSubscribeLate(.failure(.oops)) { $0.retry(0) }
+        #expect(failed.subscriber.completions == [.failure(.oops)])
+        #expect(failed.late.events == [.cancelled])
+    }
+
+    // Combine: a failure before the first subscription, with retries left, subscribes the upstream again, as
+    // any other failure does (OpenCombine's Publishers.Retry takes a completion alike before and after it).
+    @Test func aFailureBeforeTheSubscriptionIsRetried() {
+        let subscribed = SubscriptionCounter()
+        let subscriber = ManualSubscriber<Int, TestError>()
+        subscribed.retry(1).subscribe(subscriber)
+        #expect(subscribed.count == 1)
+        subscribed.subscriber?.receive(completion: .failure(.oops))
+        #expect(subscribed.count == 2)
+        #expect(subscriber.completions.isEmpty)
+        let late = RecordingSubscription()
+        subscribed.subscriber?.receive(subscription: late)
+        #expect(subscriber.subscription != nil)
+        subscribed.subscriber?.receive(completion: .failure(.other))
+        #expect(subscriber.completions == [.failure(.other)])
     }
 }
 
@@ -167,5 +186,17 @@ private final class SubscribeHook: Publisher, @unchecked Sendable {
         self.subscriber = erased
         subscriber.receive(subscription: RecordingSubscription())
         afterSubscribe(attempts, erased)
+    }
+}
+
+/// Keeps its latest subscriber, without a subscription, and counts the subscribers it was given.
+private final class SubscriptionCounter: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+    private(set) var count = 0
+    private(set) var subscriber: AnySubscriber<Int, TestError>?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        count += 1
+        self.subscriber = AnySubscriber(subscriber)
     }
 }

@@ -75,14 +75,10 @@ import Testing
         #expect(subscription.requests == [.max(5), .max(1), .max(1)])
     }
 
-    // Deliberate difference: a cancel before the upstream's subscription arrived cancels that subscription
-    // when it comes; Combine ignores such a cancel (OpenCombine's SubscribeOnTests.testSubscribeOnCancelBeforeSubscription).
-    @Test func cancelBeforeTheSubscriptionCancelsTheLaterOne() throws {
-        let upstream = LateSubscriptionPublisher<Int, TestError>()
-        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(ManualSubscriber<Int, TestError>())
-        try #require(upstream.inner).cancel()
-        let subscription = RecordingSubscription()
-        upstream.sendSubscription(subscription)
-        #expect(subscription.events == [.cancelled])
+    // Combine ignores a cancel before the upstream's subscription arrived and accepts that subscription when
+    // it comes (OpenCombine's SubscribeOnTests.testSubscribeOnCancelBeforeSubscription); a cancel from the downstream, which holds the
+    // subscription, cancels the upstream and lets it go.
+    @Test func aCancelBeforeTheSubscriptionIsIgnored() throws {
+        try expectCancelIgnoredOnlyBeforeTheSubscription { $0.subscribe(on: ImmediateScheduler.shared) }
     }
 }

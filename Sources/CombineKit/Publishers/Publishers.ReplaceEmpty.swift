@@ -6,7 +6,8 @@ extension Publisher {
     /// As Combine's, it asks its upstream for `.unlimited` once it has handed its subscription downstream,
     /// and passes the downstream's requests on as well. Unlike Combine's, which then passes every element
     /// on whatever the downstream asked for, it holds the elements beyond the downstream's demand, in
-    /// order, until demand arrives (the completion after them).
+    /// order, until demand arrives (the completion after them): in memory, for as long as the downstream
+    /// asks for less than the upstream sends.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }

@@ -129,25 +129,24 @@ struct CaseRun: CustomStringConvertible {
 /// One operator that turns a value into at most one value (or ends the stream), with its reference model.
 enum TransparentStage: CustomStringConvertible {
     case map(Int), filter(Int), compactMap(Int), scan, tryMap(throwingOn: Int), removeDuplicates
-    case replaceEmpty(Int), replaceError(Int), prefix(Int), dropWhile(Int), handleEvents, mapError, catchRethrowing
+    case replaceError(Int), prefix(Int), dropWhile(Int), handleEvents, mapError, catchRethrowing
     /// Not demand-transparent: asks for the elements it drops as soon as it is subscribed.
     case dropFirst(Int)
 
     static func random(using random: inout SplitMix64) -> TransparentStage {
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0: return .map(Int.random(in: 1...5, using: &random))
         case 1: return .filter(Int.random(in: 2...3, using: &random))
         case 2: return .compactMap(Int.random(in: 2...4, using: &random))
         case 3: return .scan
         case 4: return .tryMap(throwingOn: Int.random(in: 0...15, using: &random))
         case 5: return .removeDuplicates
-        case 6: return .replaceEmpty(-1)
-        case 7: return .replaceError(-2)
-        case 8: return .prefix(Int.random(in: 1...5, using: &random))
-        case 9: return .dropWhile(Int.random(in: 0...8, using: &random))
-        case 10: return .handleEvents
-        case 11: return .mapError
-        case 12: return .dropFirst(Int.random(in: 1...3, using: &random))
+        case 6: return .replaceError(-2)
+        case 7: return .prefix(Int.random(in: 1...5, using: &random))
+        case 8: return .dropWhile(Int.random(in: 0...8, using: &random))
+        case 9: return .handleEvents
+        case 10: return .mapError
+        case 11: return .dropFirst(Int.random(in: 1...3, using: &random))
         default: return .catchRethrowing
         }
     }
@@ -160,7 +159,6 @@ enum TransparentStage: CustomStringConvertible {
         case .scan: return "scan(+)"
         case .tryMap(let v): return "tryMap(throws on \(v))"
         case .removeDuplicates: return "removeDuplicates(by /2)"
-        case .replaceEmpty(let v): return "replaceEmpty(\(v))"
         case .replaceError(let v): return "replaceError(\(v))"
         case .prefix(let n): return "prefix(\(n))"
         case .dropWhile(let t): return "drop(while: < \(t))"
@@ -184,7 +182,6 @@ enum TransparentStage: CustomStringConvertible {
             }
             .mapError { $0 as? ProbeError ?? .thrown }.eraseToAnyPublisher()
         case .removeDuplicates: return upstream.removeDuplicates { $0 / 2 == $1 / 2 }.eraseToAnyPublisher()
-        case .replaceEmpty(let v): return upstream.replaceEmpty(with: v).eraseToAnyPublisher()
         case .replaceError(let v): return upstream.replaceError(with: v).setFailureType(to: ProbeError.self).eraseToAnyPublisher()
         case .prefix(let n): return upstream.prefix(n).eraseToAnyPublisher()
         case .dropWhile(let t): return upstream.drop { $0 < t }.eraseToAnyPublisher()
@@ -205,7 +202,6 @@ enum ModelEvent { case value(Int), finished, failed(ProbeError) }
 final class StageModel {
     let stage: TransparentStage
     private var ended = false
-    private var sawValue = false
     private var count = 0
     private var accumulated = 0
     private var previous: Int?
@@ -225,7 +221,6 @@ final class StageModel {
         if ended { return [] }
         switch event {
         case .value(let v):
-            sawValue = true
             switch stage {
             case .map(let k): return [.value(v + k)]
             case .filter(let m): return v % m != 0 ? [.value(v)] : []
@@ -260,12 +255,11 @@ final class StageModel {
                     return []
                 }
                 return [.value(v)]
-            case .replaceEmpty, .replaceError, .handleEvents, .mapError, .catchRethrowing:
+            case .replaceError, .handleEvents, .mapError, .catchRethrowing:
                 return [.value(v)]
             }
         case .finished:
             ended = true
-            if case .replaceEmpty(let x) = stage, !sawValue { return [.value(x), .finished] }
             return [.finished]
         case .failed(let error):
             ended = true
@@ -612,7 +606,7 @@ final class LosslessFeed: Publisher, @unchecked Sendable {
 /// may interleave).
 enum LosslessShape: CaseIterable, CustomStringConvertible {
     case flatMapUnlimited, flatMapOne, flatMapTwo, merge, zip, collect, bufferByRequest, bufferKeepFull
-    case append, prepend, catchWithJust, switchToLatest
+    case append, prepend, catchWithJust, switchToLatest, replaceEmpty
 
     var description: String {
         switch self {
@@ -628,6 +622,7 @@ enum LosslessShape: CaseIterable, CustomStringConvertible {
         case .prepend: return "a.prepend(b)"
         case .catchWithJust: return "a(failing).catch { Just(-9) }"
         case .switchToLatest: return "a.map { [v, v+100].publisher }.switchToLatest()"
+        case .replaceEmpty: return "a.replaceEmpty(with: -7)"
         }
     }
 
@@ -649,6 +644,8 @@ enum LosslessShape: CaseIterable, CustomStringConvertible {
         case .prepend: return a.prepend(b).eraseToAnyPublisher()
         case .catchWithJust: return a.catch { _ in Just(-9).setFailureType(to: ProbeError.self) }.eraseToAnyPublisher()
         case .switchToLatest: return a.map { [$0, $0 + 100].publisher.setFailureType(to: ProbeError.self) }.switchToLatest().eraseToAnyPublisher()
+        // Combine's asks for .unlimited: every element arrives from the feed at once and waits for demand.
+        case .replaceEmpty: return a.replaceEmpty(with: -7).eraseToAnyPublisher()
         }
     }
 
@@ -669,6 +666,7 @@ enum LosslessShape: CaseIterable, CustomStringConvertible {
         case .prepend: return [b + a]
         case .catchWithJust: return [a + [-9]]
         case .switchToLatest: return [] // modelled step by step (see `LosslessCase.run`)
+        case .replaceEmpty: return [a.isEmpty ? [-7] : a]
         }
     }
 }

@@ -1,8 +1,7 @@
 import ReactiveBridgePrimitives
 
-/// Inner object of replaceEmpty (publish `replacement` if the upstream finishes without elements)
-/// and replaceError (publish `replacement` then finish instead of failing). The replacement waits
-/// for downstream demand: the inner counts the demand the upstream has not used.
+/// Inner object of replaceError (publish `replacement` then finish instead of failing). The replacement
+/// waits for downstream demand: the inner counts the demand the upstream has not used.
 internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
@@ -14,15 +13,12 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let replacement: Input
-    private let replacesEmpty: Bool
-    private var receivedValue = false
     private var demand = Subscribers.Demand.none
     private var replacementPending = false
 
-    init(downstream: consuming Downstream, replacement: Input, replacesEmpty: Bool) {
+    init(downstream: consuming Downstream, replacement: Input) {
         self.downstream = consume downstream
         self.replacement = replacement
-        self.replacesEmpty = replacesEmpty
         lock.initialize()
         assert(lock.isAt(&lockStorage), "ReplacingInner: the inline lock must be the first stored property")
     }
@@ -31,7 +27,7 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
 
     var lock: InlineLock { InlineLock(in: self) }
 
-    var description: String { replacesEmpty ? "ReplaceEmpty" : "ReplaceError" }
+    var description: String { "ReplaceError" }
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
     func receive(subscription: Subscription) {
@@ -44,8 +40,7 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
             lock.unlock()
             return .none
         }
-        receivedValue = true
-        if !replacesEmpty && demand == .none {
+        if demand == .none {
             lock.unlock()
             valueBeyondDemand()
         }
@@ -66,12 +61,7 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
             lock.unlock()
             return
         }
-        let needsReplacement: Bool
-        switch completion {
-        case .finished: needsReplacement = replacesEmpty && !receivedValue
-        case .failure: needsReplacement = !replacesEmpty
-        }
-        if !needsReplacement {
+        guard case .failure = completion else {
             status = .terminal
             lock.setSubscribedFlag(false)
             lock.unlock()

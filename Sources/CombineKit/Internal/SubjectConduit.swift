@@ -11,8 +11,9 @@ import ReactiveBridgePrimitives
 ///   during it (another thread sending as soon as demand was requested) is queued and delivered when
 ///   the subject calls `subscriptionDelivered()`. Combine requires the calls to a subscriber —
 ///   `receive(subscription:)` included — to be serialised (Combine team, forums.swift.org/t/29491/11);
-/// - in current-value mode, delivers the subject's current value on the first demand, and again on
-///   the next demand if a value was dropped for lack of demand;
+/// - in current-value mode, delivers the subject's current value on the first demand (at once when the
+///   subscriber asks from inside `receive(subscription:)` on the thread handing it over, as Combine's
+///   does), and again on the next demand if a value was dropped for lack of demand;
 /// - with a subject that has only this subscriber, takes values from a sender that holds no reference to
 ///   it (`claimForSender`/`deliverClaimed`, see `SubjectConduitList.claimSole`): if it leaves the subject
 ///   meanwhile (cancel, completion), it keeps itself alive (`heldForDelivery`) until that delivery ends.
@@ -503,12 +504,29 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         deliveredCurrentValue = true
         self.demand -= 1
         guard claimDeliveryLocked() else {
+            if pending == nil, SubscriptionHandOff.isInProgress(for: self) {
+                // As Combine's: the subscriber asked from inside its `receive(subscription:)`, on the thread
+                // handing the subscription over, which owns the delivery; nothing is queued before it.
+                deliverDuringHandOffLocked(current)
+                return
+            }
             enqueueLocked(current)
             lock.unlock()
             return
         }
         lock.unlock()
         deliver(current)
+    }
+
+    /// Delivers the current value re-entrantly, from inside the subscriber's `receive(subscription:)` (whose
+    /// thread owns `delivering` until `subscriptionDelivered()`). Called with `lock` held; releases it.
+    private func deliverDuringHandOffLocked(_ current: Output) {
+        lock.unlock()
+        let additional = callDownstream(with: current)
+        lock.lock()
+        if additional > 0 { demand += additional }
+        refreshSlowBitLocked()
+        lock.unlock()
     }
 
     override func cancel() {

@@ -2,7 +2,8 @@ import ReactiveBridgePrimitives
 
 /// A subject that wraps a single value and publishes a new element whenever the value changes.
 ///
-/// A new subscriber receives the current value on its first demand. Setting `value` (or calling
+/// A new subscriber receives the current value on its first demand (as Combine's, at once when it asks
+/// from inside its `receive(subscription:)`). Setting `value` (or calling
 /// `send(_:)`) updates the value and publishes it.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, SubjectConduitParent, @unchecked Sendable {
     private let lock = Lock()
@@ -85,7 +86,11 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         }
         conduits.append(conduit)
         lock.unlock()
+        // Marked so that the subscriber's own request from inside gets the current value at once (see
+        // `SubscriptionHandOff`).
+        let previous = SubscriptionHandOff.begin(conduit)
         subscriber.receive(subscription: subscription)
+        SubscriptionHandOff.end(restoring: previous)
         conduit.subscriptionDelivered()
     }
 

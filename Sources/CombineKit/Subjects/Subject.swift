@@ -19,6 +19,9 @@ extension Subject where Output == Void {
 
 extension Publisher {
     /// Attaches the specified subject to this publisher; the returned cancellable cancels the upstream.
+    ///
+    /// As Combine's, the subscription holds the subject weakly: the subject stays as long as its owner
+    /// (or a subscriber of it) keeps it, and when it goes, it cancels the upstream subscription.
     public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where Failure == S.Failure, Output == S.Output {
         let subscriber = SubjectSubscriber(subject)
         subscribe(subscriber)
@@ -26,13 +29,15 @@ extension Publisher {
     }
 }
 
-/// Forwards an upstream publisher's events into a subject.
+/// Forwards an upstream publisher's events into a subject, which it holds weakly (as Combine's
+/// `SubjectSubscriber`): the subject keeps this subscription (`send(subscription:)`), not the reverse, and
+/// cancels it when it is deinitialised.
 internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable {
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
-    private var subject: Downstream?
+    private weak var subject: Downstream?
     @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
 
     init(_ subject: Downstream) {
@@ -95,12 +100,8 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         let subscription = status.subscription
         status = .terminal
         lock.setSubscribedFlag(false)
-        // Release the subject only after unlocking: if this was its last reference, its deinit cancels
-        // this very subscriber, which must be able to take the lock (it is not recursive).
-        let released = subject
         subject = nil
         lock.unlock()
         subscription?.cancel()
-        withExtendedLifetime(released) {}
     }
 }

@@ -22,6 +22,24 @@ import Testing
         _ = connection
     }
 
+    // Combine: the connection holds the subject weakly, so a connected multicast's subject goes when nothing
+    // else keeps it, cancelling the upstream; cancelling the connection afterwards is harmless (OpenCombine
+    // MulticastTests.testDeallocateConnectedMulticastBeforeCancelling).
+    @Test func theConnectionDoesNotKeepTheSubject() {
+        let upstream = ManualPublisher<Int, Never>()
+        weak var released: PassthroughSubject<Int, Never>?
+        var connection: Cancellable?
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            released = subject
+            connection = upstream.multicast(subject: subject).connect()
+        }
+        #expect(released == nil)
+        #expect(upstream.subscription.events == [.cancelled])
+        connection?.cancel()
+        #expect(upstream.subscription.events == [.cancelled])
+    }
+
     @Test func createsTheSubjectOnce() {
         var created = 0
         let multicast = PassthroughSubject<Int, Never>().multicast { () -> PassthroughSubject<Int, Never> in

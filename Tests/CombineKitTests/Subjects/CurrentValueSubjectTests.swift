@@ -1,6 +1,7 @@
 import CombineKit
 import CombineKitTest
 import Testing
+import Dispatch
 
 @Suite struct CurrentValueSubjectTests {
     @Test func deliversCurrentValueOnFirstDemand() {
@@ -123,17 +124,48 @@ import Testing
         #expect(upstream.events == [.requested(.unlimited), .cancelled])
     }
 
-    // Deliberate difference: Combine delivers the current value inside `receive(subscription:)` when the
-    // subscriber asks there; CombineKit delivers it once `receive(subscription:)` has returned (OpenCombine
-    // CurrentValueSubjectTests.testMultipleSubscriptions).
-    @Test func currentValueWaitsForReceiveSubscriptionToReturn() {
+    // Combine: a subscriber that asks from inside `receive(subscription:)` gets the current value at once,
+    // inside that call, and may subscribe again from there (OpenCombine CurrentValueSubjectTests.testMultipleSubscriptions).
+    @Test func currentValueArrivesInsideReceiveSubscriptionWhenAskedThere() {
         let subject = CurrentValueSubject<Int, Never>(112)
         var events: [String] = []
+        var subscriptions = 0
+        func subscribe() {
+            subject.subscribe(AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+                                                            subscription.request(.unlimited)
+                                                            events.append("subscription")
+                                                            subscriptions += 1
+                                                            if subscriptions < 3 { subscribe() }
+                                                        },
+                                                        receiveValue: { events.append("value \($0)"); return .none }))
+        }
+        subscribe()
+        #expect(events == ["value 112", "subscription", "value 112", "subscription", "value 112", "subscription"])
+        subject.send(7)
+        #expect(events.suffix(3) == ["value 7", "value 7", "value 7"])
+    }
+
+    // CombineKit: a request made from another thread while the subscriber is still inside
+    // `receive(subscription:)` delivers only once that call has returned (a subscriber is never called
+    // concurrently, Combine's `Subscriber` contract).
+    @Test func aRequestFromAnotherThreadWaitsForReceiveSubscriptionToReturn() {
+        let subject = CurrentValueSubject<Int, Never>(5)
+        let events = NSLockBox()
+        var recorded: [String] = []
         subject.subscribe(AnySubscriber<Int, Never>(receiveSubscription: { subscription in
-                                                        subscription.request(.unlimited)
-                                                        events.append("subscription")
+                                                        let box = UnsafeSendable(subscription)
+                                                        let done = DispatchSemaphore(value: 0)
+                                                        DispatchQueue.global().async {
+                                                            box.value.request(.unlimited)
+                                                            done.signal()
+                                                        }
+                                                        done.wait()
+                                                        events.withLock { recorded.append("subscription") }
                                                     },
-                                                    receiveValue: { events.append("value \($0)"); return .none }))
-        #expect(events == ["subscription", "value 112"])
+                                                    receiveValue: { value in
+                                                        events.withLock { recorded.append("value \(value)") }
+                                                        return .none
+                                                    }))
+        #expect(events.withLock { recorded } == ["subscription", "value 5"])
     }
 }

@@ -119,12 +119,12 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
     }
 
     /// replaceError, as Combine's, ignores a cancel before the upstream subscription arrived (only the upstream
-    /// holds the inner then; the subscription is accepted when it comes); replaceEmpty cancels that subscription.
+    /// holds the inner then; the subscription is accepted when it comes).
     func cancel() {
         lock.lock()
         replacementPending = false
         lock.unlock()
-        if replacesEmpty { forwardCancel() } else { forwardCancelUnlessAwaitingSubscription() }
+        forwardCancelUnlessAwaitingSubscription()
     }
 }
 

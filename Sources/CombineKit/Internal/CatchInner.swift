@@ -4,6 +4,8 @@ import ReactiveBridgePrimitives
 /// upstream's subscriber and counts the demand the downstream has outstanding; on the upstream's failure
 /// it subscribes to the handler's publisher through `CatchReplacementSubscriber` and asks that publisher
 /// for the demand the failed one did not use. From then on requests go straight to the replacement.
+/// As Combine's, a cancel stops requests and completions but not values: a value the publisher that was
+/// cancelled still sends (within the demand it was given) is passed downstream; events after the end are not.
 /// Downstream.Failure is NewPublisher.Failure (catch) or Error (tryCatch).
 internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Upstream.Output, Upstream.Output == NewPublisher.Output
@@ -20,7 +22,11 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
         case awaitingReplacement
         /// Subscribed to the replacement publisher.
         case replacement(Subscription)
-        /// Completed or cancelled: everything is ignored.
+        /// Cancelled while subscribed to the upstream: only its values (within the demand) still pass.
+        case cancelledUpstream
+        /// Cancelled while subscribed to the replacement: only its values still pass.
+        case cancelledReplacement
+        /// Completed, or cancelled before a subscription: everything is ignored.
         case terminal
     }
 
@@ -63,9 +69,12 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         switch state {
-        case .upstream:
+        case .upstream, .cancelledUpstream:
             guard demand > 0 else {
+                let cancelled = if case .cancelledUpstream = state { true } else { false }
                 lock.unlock()
+                // Sent after the cancel beyond the demand given: dropped (never more than was asked for).
+                if cancelled { return .none }
                 preconditionFailure("\(name) received a value it had not requested: its upstream publisher must send no more values than the demand it was given.")
             }
             demand -= 1
@@ -80,8 +89,8 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
         case .awaitingUpstream:
             lock.unlock()
             preconditionFailure("\(name) received a value before its subscription: a publisher must call receive(subscription:) on its subscriber before sending values.")
-        case .awaitingReplacement, .replacement, .terminal:
-            // After the upstream's end (or a cancel): dropped.
+        case .awaitingReplacement, .replacement, .cancelledReplacement, .terminal:
+            // After the upstream's end: dropped.
             lock.unlock()
             return .none
         }
@@ -92,7 +101,7 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
         switch state {
         case .upstream:
             break
-        case .terminal:
+        case .terminal, .cancelledUpstream, .cancelledReplacement:
             lock.unlock()
             return
         case .awaitingUpstream, .awaitingReplacement, .replacement:
@@ -154,11 +163,13 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
 
     func replacementReceive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .replacement = state else {
+        switch state {
+        case .replacement, .cancelledReplacement:
+            lock.unlock()
+        case .awaitingUpstream, .upstream, .cancelledUpstream, .awaitingReplacement, .terminal:
             lock.unlock()
             return .none
         }
-        lock.unlock()
         return downstream.receive(input)
     }
 
@@ -189,23 +200,30 @@ internal final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Do
         case .replacement(let subscription):
             lock.unlock()
             subscription.request(demand)
-        case .awaitingUpstream, .terminal:
+        case .awaitingUpstream, .cancelledUpstream, .cancelledReplacement, .terminal:
             lock.unlock()
         }
     }
 
-    /// Cancels the publisher subscribed to. A cancel while the replacement's subscription is still on its
-    /// way stays: that subscription is cancelled when it arrives (Combine would accept it).
+    /// Cancels the publisher subscribed to; values it still sends pass on, as in Combine. A cancel while the
+    /// replacement's subscription is still on its way stays: that subscription is cancelled when it arrives
+    /// (Combine would accept it and keep it, with nobody left to cancel it).
     func cancel() {
         lock.lock()
-        let previous = state
-        state = .terminal
-        lock.unlock()
-        switch previous {
-        case .upstream(let subscription), .replacement(let subscription):
+        switch state {
+        case .upstream(let subscription):
+            state = .cancelledUpstream
+            lock.unlock()
             subscription.cancel()
-        case .awaitingUpstream, .awaitingReplacement, .terminal:
-            break
+        case .replacement(let subscription):
+            state = .cancelledReplacement
+            lock.unlock()
+            subscription.cancel()
+        case .awaitingUpstream, .awaitingReplacement:
+            state = .terminal
+            lock.unlock()
+        case .cancelledUpstream, .cancelledReplacement, .terminal:
+            lock.unlock()
         }
     }
 }

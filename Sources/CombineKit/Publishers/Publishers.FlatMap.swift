@@ -36,7 +36,8 @@ extension Publishers {
     /// republishes their elements.
     ///
     /// As Combine's: the downstream receives its subscription before the upstream is subscribed to. The
-    /// upstream is asked for `maxPublishers` elements, and for one more each time an inner publisher
+    /// upstream is asked for `maxPublishers` elements (`.max(0)` too, which CombineKit's own publishers
+    /// reject with a precondition, as most of Combine's do), and for one more each time an inner publisher
     /// finishes (so at most `maxPublishers` inner subscriptions are alive). While the downstream's demand
     /// is limited, each inner publisher is asked for one value at a time: a value delivered within the
     /// demand returns `.max(1)` to its publisher, a value beyond it waits (at most one per well-behaved
@@ -119,9 +120,8 @@ extension Publishers.FlatMap {
                 return
             }
             lock.unlock()
-            // Combine asks for `maxPublishers` even when it is `.none`; CombineKit's publishers stop on
-            // `request(.none)` with a precondition, so nothing is requested then (see MigrationGuide.md).
-            if maxPublishers > 0 { subscription.request(maxPublishers) }
+            // As Combine's, even `.none` is asked for (a publisher that traps on `request(.none)` then traps).
+            subscription.request(maxPublishers)
         }
 
         @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {

@@ -122,7 +122,8 @@ extension Subscribers.Demand {
     @inline(__always)
     internal func assertNonZero(_ file: StaticString = #file, _ line: UInt = #line) {
         precondition(rawValue > 0,
-                     "request(_:): demand must be greater than zero; to request nothing, don't call request(_:)",
+                     "request(_:): demand must be greater than zero; to request nothing, don't call request(_:) "
+                        + "(flatMap(maxPublishers: .none) asks its upstream for .none: give it .max(1) or more)",
                      file: file, line: line)
     }
 }

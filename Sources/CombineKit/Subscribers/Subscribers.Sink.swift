@@ -98,8 +98,8 @@ extension Subscribers {
                 closeAndUnlock()
                 subscription.cancel()
             case .awaitingSubscription:
-                // Closed for good, the handlers kept (Combine ignores this cancel and keeps them).
-                _ = lock.fetchOrWord(SinkWord.closed | SinkWord.released)
+                // Combine ignores this cancel: the handlers stay and values sent without a subscription still
+                // reach them. CombineKit only cancels the subscription if one arrives later (no leak).
                 lock.unlock()
             case .terminal:
                 lock.unlock()

@@ -159,19 +159,63 @@ import Testing
         #expect(subscriber.completions.isEmpty)
     }
 
-    // CombineKit: values an upstream sends after the downstream cancelled, or after the handler threw, are
-    // dropped; Combine passes them on (a deliberate difference, MigrationGuide.md).
-    @Test func eventsAfterCancelOrAfterTheEndAreDropped() {
+    // Combine: after cancel() catch asks for nothing more and passes no completion, but a value the cancelled
+    // upstream still sends within its demand reaches the downstream (OpenCombine CatchTests,
+    // testCatchCancellationBeforeRecovering).
+    @Test func aValueTheUpstreamSendsAfterCancelStillPasses() {
+        func check<P: Publisher>(_ make: (ManualPublisher<Int, TestError>) -> P) where P.Output == Int {
+            let upstream = ManualPublisher<Int, TestError>()
+            let subscriber = ManualSubscriber<Int, P.Failure>(demandPerValue: .max(3))
+            make(upstream).subscribe(subscriber)
+            subscriber.subscription?.request(.max(1))
+            subscriber.subscription?.cancel()
+            subscriber.subscription?.request(.max(5))
+            #expect(upstream.send(1) == .max(3))
+            upstream.send(completion: .failure(.oops))
+            #expect(subscriber.values == [1])
+            #expect(subscriber.completions.isEmpty)
+            #expect(upstream.subscription.events == [.requested(.max(1)), .cancelled])
+        }
+        check { $0.catch { _ in Empty<Int, TestError>() } }
+        check { $0.tryCatch { _ in Empty<Int, TestError>() } }
+    }
+
+    // Combine: after cancel() the replacement's values still pass, its completion does not, and a second
+    // subscription from it is cancelled (OpenCombine CatchTests, testCatchCancellationAfterRecovering).
+    @Test func aValueTheReplacementSendsAfterCancelStillPasses() {
         let upstream = ManualPublisher<Int, TestError>()
+        let replacement = ManualPublisher<Int, TestError>()
         let subscriber = ManualSubscriber<Int, TestError>(demandPerValue: .max(3))
+        upstream.catch { _ in replacement }.subscribe(subscriber)
+        subscriber.subscription?.request(.max(2))
+        upstream.send(completion: .failure(.oops))
+        subscriber.subscription?.cancel()
+        #expect(replacement.send(1) == .max(3))
+        replacement.send(completion: .finished)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+        #expect(replacement.subscription.events == [.requested(.max(2)), .cancelled])
+        let extra = RecordingSubscription()
+        replacement.subscriber?.receive(subscription: extra)
+        #expect(extra.events == [.cancelled])
+    }
+
+    // CombineKit: a value beyond the demand after cancel() is dropped, not delivered (Combine would pass it
+    // on, beyond the downstream's demand).
+    @Test func aValueBeyondTheDemandAfterCancelIsDropped() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = ManualSubscriber<Int, TestError>()
         upstream.catch { _ in Empty<Int, TestError>() }.subscribe(subscriber)
         subscriber.subscription?.request(.max(1))
         subscriber.subscription?.cancel()
         #expect(upstream.send(1) == .none)
-        upstream.send(completion: .failure(.oops))
-        #expect(subscriber.values.isEmpty && subscriber.completions.isEmpty)
-        #expect(upstream.subscription.events == [.requested(.max(1)), .cancelled])
+        #expect(upstream.send(2) == .none)
+        #expect(subscriber.values == [1])
+    }
 
+    // CombineKit: values an upstream sends after the handler threw are dropped; Combine passes them on after
+    // the failure (a deliberate difference, MigrationGuide.md; OpenCombine CatchTests, testTryCatchHandlerThrows).
+    @Test func eventsAfterTheEndAreDropped() {
         let throwing = ManualPublisher<Int, TestError>()
         let failed = ManualSubscriber<Int, Error>()
         throwing.tryCatch { _ -> Just<Int> in throw TestError.other }.subscribe(failed)

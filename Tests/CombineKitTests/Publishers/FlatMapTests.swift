@@ -408,18 +408,20 @@ extension FlatMapTests {
         #expect(children.map(\.label) == ["parentSubscription"])
         #expect(children.first?.value as? CombineIdentifier == flatMap.combineIdentifier)
     }
+
+    // Combine: flatMap(maxPublishers: .none) asks its upstream for `.max(0)`, after the downstream has its
+    // subscription (OpenCombine FlatMapTests, testSendsSubscriptionDownstreamBeforeSubscribingToUpstream).
+    @Test func maxPublishersNoneAsksTheUpstreamForNone() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        upstream.flatMap(maxPublishers: .none) { Just($0) }.subscribe(subscriber)
+        #expect(subscriber.subscription != nil)
+        #expect(upstream.subscription.events == [.requested(.none)])
+    }
 }
 
 // Where CombineKit deliberately differs from Combine (MigrationGuide.md, "Deliberate differences").
 extension FlatMapTests {
-    // Combine asks the upstream for `.max(0)` with `maxPublishers: .none`; CombineKit's publishers stop on
-    // `request(.none)`, so flatMap asks for nothing.
-    @Test func maxPublishersNoneRequestsNothing() {
-        let upstream = ManualPublisher<Int, Never>()
-        upstream.flatMap(maxPublishers: .none) { Just($0) }.subscribe(ManualSubscriber<Int, Never>())
-        #expect(upstream.subscription.events == [])
-    }
-
     // Combine leaves the upstream running when an inner publisher fails; CombineKit cancels it, so a
     // subject upstream releases the finished pipeline.
     @Test func anInnerFailureCancelsTheUpstream() {

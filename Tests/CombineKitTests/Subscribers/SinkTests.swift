@@ -70,14 +70,24 @@ import Testing
     }
 
     // Deliberate difference: Combine ignores `cancel()` before a subscription arrived (the later
-    // subscription is then honoured); CombineKit's cancelled sink stays cancelled and cancels it.
+    // subscription is then honoured); CombineKit's cancelled sink cancels it.
     @Test func cancelBeforeASubscriptionCancelsTheLaterOne() {
-        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in Issue.record("value after cancel") })
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
         sink.cancel()
         let late = RecordingSubscription()
         sink.receive(subscription: late)
         #expect(late.events == [.cancelled])
-        _ = sink.receive(1)
+    }
+
+    // Combine: a cancel before the subscription leaves the sink open, so values an upstream sends without
+    // a subscription still reach the closure (OpenCombine PrintTests, testSynchronization).
+    @Test func valuesAfterACancelBeforeTheSubscriptionStillReachTheClosure() {
+        var values: [Int] = []
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+        sink.cancel()
+        #expect(sink.receive(1) == .none)
+        #expect(sink.receive(2) == .none)
+        #expect(values == [1, 2])
     }
 
     /// Sets `released` when deinitialised: captured by a closure, it tells when the closure was released.

@@ -145,7 +145,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     }
 
     /// Nothing to do: the upstream subscriptions were asked when they came (see `send(subscription:)`).
-    @usableFromInline func downstreamDemanded() {}
+    @usableFromInline func downstreamDemanded() -> Bool { false }
+    @usableFromInline func askUpstream() {}
 
     @usableFromInline func currentValueForNewDemand() -> Output? {
         lock.lock()

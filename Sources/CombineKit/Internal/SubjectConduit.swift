@@ -161,6 +161,22 @@ internal struct SubjectConduitList {
     }
 }
 
+/// What a subject's subscriptions call themselves (their `description`, as Combine's). An enum rather than a
+/// `String`: nothing to retain when a conduit is made, nor to release when it and its subject go.
+@usableFromInline
+internal enum SubjectConduitName {
+    case passthroughSubject, currentValueSubject, observableObjectPublisher, publishedSubject
+
+    var description: String {
+        switch self {
+        case .passthroughSubject: "PassthroughSubject"
+        case .currentValueSubject: "CurrentValueSubject"
+        case .observableObjectPublisher: "ObservableObjectPublisher"
+        case .publishedSubject: "PublishedSubject"
+        }
+    }
+}
+
 /// A subject's completion, boxed: the subjects keep it as an `AnyObject?` so that creating, subscribing
 /// to and destroying a subject that has not completed never touches `Completion<Failure>?` (a runtime
 /// metadata look-up each time in unspecialised generic code). Only a completed subject pays for it.
@@ -269,7 +285,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// reference of its own, so the conduit keeps itself alive until the delivering thread takes this back
     /// at the end of its delivery (`drainAfterDelivery`) and releases it outside the conduit's code.
     @exclusivity(unchecked) private var heldForDelivery: AnyObject?
-    private let name: String
+    private let name: SubjectConduitName
     private let replaysCurrentValue: Bool
     /// The subscriber's value lane (the bridge's subscriber has one), split into its function, called
     /// instead of `receive(_:)`, and its target: held as two optionals rather than one optional struct, which
@@ -278,7 +294,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     private let laneTarget: UnsafeRawPointer?
 
     @usableFromInline
-    init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
+    init(parent: Parent, downstream: Downstream, name: SubjectConduitName, replaysCurrentValue: Bool) {
         self.parent = parent
         let fitsInRoom = InlineValueRoom.fits(Downstream.self)
         if fitsInRoom {
@@ -321,13 +337,13 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @inline(__always)
     private var lock: InlineLock { InlineLock(in: self) }
 
-    override var description: String { name }
+    override var description: String { name.description }
     override var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
         let downstream: Downstream? = isAttached ? downstreamStorage.pointee : nil
         // Combine's `ObservableObjectPublisher` subscription shows only its subscriber.
-        if name == ObservableObjectPublisher.conduitName { return Mirror(self, children: ["downstream": downstream as Any]) }
+        if name == .observableObjectPublisher { return Mirror(self, children: ["downstream": downstream as Any]) }
         // Combine lists the subject twice: as the conduit's parent and as its subject.
         return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand, "subject": parent as Any])
     }

@@ -33,17 +33,17 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
 
     /// What its subscriptions call themselves ("PassthroughSubject", or "ObservableObjectPublisher" for the
     /// subject behind one).
-    @usableFromInline let conduitName: String
+    @usableFromInline let conduitName: SubjectConduitName
 
     /// Creates a subject.
     public init() {
-        conduitName = "PassthroughSubject"
+        conduitName = .passthroughSubject
         lock.initialize()
         assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
     }
 
     /// A subject whose subscriptions describe themselves as `conduitName`.
-    internal init(conduitName: String) {
+    internal init(conduitName: SubjectConduitName) {
         self.conduitName = conduitName
         lock.initialize()
         assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")

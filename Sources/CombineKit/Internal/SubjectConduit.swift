@@ -162,6 +162,22 @@ internal struct SubjectConduitList {
     }
 }
 
+/// What a subject's subscriptions call themselves (their `description`, as Combine's). An enum rather than a
+/// `String`: nothing to retain when a conduit is made, nor to release when it and its subject go.
+@usableFromInline
+internal enum SubjectConduitName {
+    case passthroughSubject, currentValueSubject, observableObjectPublisher, publishedSubject
+
+    var description: String {
+        switch self {
+        case .passthroughSubject: "PassthroughSubject"
+        case .currentValueSubject: "CurrentValueSubject"
+        case .observableObjectPublisher: "ObservableObjectPublisher"
+        case .publishedSubject: "PublishedSubject"
+        }
+    }
+}
+
 /// A subject's completion, boxed: the subjects keep it as an `AnyObject?` so that creating, subscribing
 /// to and destroying a subject that has not completed never touches `Completion<Failure>?` (a runtime
 /// metadata look-up each time in unspecialised generic code). Only a completed subject pays for it.
@@ -178,23 +194,14 @@ internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     func detach(_ conduit: SubjectConduitBase<Output, Failure>)
     /// The value to deliver on first demand, or `nil` for a pass-through subject.
     func currentValueForNewDemand() -> Output?
-    /// Called (without the conduit's lock) on each conduit's first demand: as Combine's, a subject asks its
-    /// upstream subscriptions for values once a subscriber first asks it.
-    func downstreamDemanded()
-}
-
-extension SubscriptionStatusLock {
-    /// A subject's `downstreamDemanded()`, its lock's flag meaning "a subscriber has asked": the first time,
-    /// asks the subscriptions it was sent (`subscriptions`, read under the lock) for `.unlimited`, after
-    /// unlocking.
-    func askUpstreamOnFirstDemand(_ subscriptions: () -> [Subscription]) {
-        guard !isSubscribed else { return }
-        lock()
-        let asked = isSubscribed ? [] : subscriptions()
-        setSubscribedFlag(true)
-        unlock()
-        for subscription in asked { subscription.request(.unlimited) }
-    }
+    /// Called on each conduit's first demand, with the conduit's lock held (so it takes no lock and calls
+    /// nobody): records that a subscriber asked for values. Returns `true` if upstream subscriptions wait
+    /// for that; the conduit then calls `askUpstream()` once it has released its lock. As Combine's, a
+    /// subject asks its upstream subscriptions for values once a subscriber first asks it.
+    func downstreamDemanded() -> Bool
+    /// Asks the upstream subscriptions that waited for a subscriber's demand for `.unlimited` (after
+    /// `downstreamDemanded()` returned `true`, without the conduit's lock).
+    func askUpstream()
 }
 
 /// Values and a completion that arrived while a delivery was in progress (rare, so allocated on demand).
@@ -272,14 +279,14 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @exclusivity(unchecked) private var pending: PendingDeliveries<Output, Failure>?
     @exclusivity(unchecked) private var completionAccepted = false
     @exclusivity(unchecked) private var deliveredCurrentValue = false
-    /// Whether the parent was told of this conduit's first demand (`SubjectConduitParent.downstreamDemanded`).
+    /// Whether the parent was told of this conduit's first demand (`SubjectConduitParent.downstreamDemanded()`).
     @exclusivity(unchecked) private var toldParentOfDemand = false
     /// This conduit itself, while it has left its subject's list (cancelled, or completed by the subject)
     /// during a delivery in progress: a subject's sender on the fast path (`claimForSender`) holds no
     /// reference of its own, so the conduit keeps itself alive until the delivering thread takes this back
     /// at the end of its delivery (`drainAfterDelivery`) and releases it outside the conduit's code.
     @exclusivity(unchecked) private var heldForDelivery: AnyObject?
-    private let name: String
+    private let name: SubjectConduitName
     private let replaysCurrentValue: Bool
     /// The subscriber's value lane (the bridge's subscriber has one), split into its function, called
     /// instead of `receive(_:)`, and its target: held as two optionals rather than one optional struct, which
@@ -288,7 +295,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     private let laneTarget: UnsafeRawPointer?
 
     @usableFromInline
-    init(parent: Parent, downstream: Downstream, name: String, replaysCurrentValue: Bool) {
+    init(parent: Parent, downstream: Downstream, name: SubjectConduitName, replaysCurrentValue: Bool) {
         self.parent = parent
         let fitsInRoom = InlineValueRoom.fits(Downstream.self)
         if fitsInRoom {
@@ -331,13 +338,13 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     @inline(__always)
     private var lock: InlineLock { InlineLock(in: self) }
 
-    override var description: String { name }
+    override var description: String { name.description }
     override var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
         let downstream: Downstream? = isAttached ? downstreamStorage.pointee : nil
         // Combine's `ObservableObjectPublisher` subscription shows only its subscriber.
-        if name == ObservableObjectPublisher.conduitName { return Mirror(self, children: ["downstream": downstream as Any]) }
+        if name == .observableObjectPublisher { return Mirror(self, children: ["downstream": downstream as Any]) }
         // Combine lists the subject twice: as the conduit's parent and as its subject.
         return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand, "subject": parent as Any])
     }
@@ -462,10 +469,14 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             lock.unlock()
             return
         }
-        if !toldParentOfDemand {
-            guard tellParentOfDemandRelocking() else { return }
-        }
         self.demand += demand
+        if !toldParentOfDemand {
+            toldParentOfDemand = true
+            // Lock-free for a subject with no upstream subscriptions waiting (one fed by `send`).
+            if let parent = unretainedParentLocked, parent._withUnsafeGuaranteedRef({ $0.downstreamDemanded() }) {
+                guard askParentsUpstreamRelocking() else { return }
+            }
+        }
         guard replaysCurrentValue, !deliveredCurrentValue else {
             refreshSlowBitLocked()
             lock.unlock()
@@ -474,15 +485,23 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         replayCurrentValueLocked()
     }
 
-    /// Tells the parent of the first demand, with `lock` released meanwhile (the parent may call its upstream,
-    /// which may send at once). Called and returns with `lock` held, unless it returns `false`: cancelled or
-    /// completed meanwhile, the lock released.
+    /// `parent`, unretained: call with `lock` held, which keeps it (`parent` changes only under `lock`). A
+    /// retain and a release fewer than calling it through `parent`.
+    @inline(__always)
+    private var unretainedParentLocked: Unmanaged<Parent>? {
+        guard let parent else { return nil }
+        return Unmanaged.passUnretained(parent)
+    }
+
+    /// Has the parent ask its waiting upstream subscriptions for values, with `lock` released meanwhile (an
+    /// upstream may send at once: what it sends meets the demand just recorded, as in Combine, where the
+    /// subject's subscription adds the demand before the subject asks upstream). Called and returns with
+    /// `lock` held, unless it returns `false`: cancelled or completed meanwhile, the lock released.
     @inline(never)
-    private func tellParentOfDemandRelocking() -> Bool {
-        toldParentOfDemand = true
+    private func askParentsUpstreamRelocking() -> Bool {
         let parent = self.parent
         lock.unlock()
-        parent?.downstreamDemanded()
+        parent?.askUpstream()
         lock.lock()
         guard isAttached, !completionAccepted else {
             lock.unlock()

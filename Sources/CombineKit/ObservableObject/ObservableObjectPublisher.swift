@@ -3,10 +3,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 
-    /// Its subscriptions' description, as Combine's.
-    static let conduitName = "ObservableObjectPublisher"
-
-    private let subject = PassthroughSubject<Void, Never>(conduitName: ObservableObjectPublisher.conduitName)
+    private let subject = PassthroughSubject<Void, Never>(conduitName: .observableObjectPublisher)
 
     /// Creates an observable object publisher.
     public init() {}

@@ -119,7 +119,7 @@ internal final class PublishedStorage<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let subject = lazySubject { return subject }
-        let subject = CurrentValueSubject<Value, Never>(storedValue, conduitName: "PublishedSubject")
+        let subject = CurrentValueSubject<Value, Never>(storedValue, conduitName: .publishedSubject)
         lazySubject = subject
         return subject
     }

@@ -16,7 +16,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     /// Subscriptions given by `send(subscription:)`, cancelled when the subject goes.
     private var upstreamSubscriptions: [Subscription] = []
     @exclusivity(unchecked) private var currentValue: Output
-    @usableFromInline let conduitName: String
+    @usableFromInline let conduitName: SubjectConduitName
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
     public var value: Output {
@@ -42,12 +42,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
         currentValue = value
-        conduitName = "CurrentValueSubject"
+        conduitName = .currentValueSubject
     }
 
     /// A current-value subject whose subscriptions describe themselves with `conduitName`
     /// (used by `@Published`, whose subscriptions are "PublishedSubject").
-    internal init(_ value: Output, conduitName: String) {
+    internal init(_ value: Output, conduitName: SubjectConduitName) {
         currentValue = value
         self.conduitName = conduitName
     }
@@ -150,7 +150,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
     }
 
     /// Nothing to do: the upstream subscriptions were asked when they came (see `send(subscription:)`).
-    @usableFromInline func downstreamDemanded() {}
+    @usableFromInline func downstreamDemanded() -> Bool { false }
+    @usableFromInline func askUpstream() {}
 
     @usableFromInline func currentValueForNewDemand() -> Output? {
         lock.lock()

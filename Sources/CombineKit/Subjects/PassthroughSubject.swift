@@ -14,23 +14,36 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     @exclusivity(unchecked) private var completionBox: AnyObject?
     /// `completionBox != nil`, kept as a Bool for `send`.
     @exclusivity(unchecked) private var isTerminated = false
-    /// Subscriptions given by `send(subscription:)`: asked for `.unlimited` once a subscriber first asks for
-    /// values (the lock's word is 1 from then on), and cancelled when the subject goes.
+    /// Subscriptions given by `send(subscription:)`, asked for `.unlimited` once a subscriber has asked for
+    /// values and cancelled when the subject goes. The first `waitingUpstreamCount` of them arrived before
+    /// any subscriber asked, and wait for that (`downstreamDemanded()`); each later one is asked on arrival.
     @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
+    @exclusivity(unchecked) private var waitingUpstreamCount = 0
+
+    // The lock's word holds two flags, each set once and never cleared:
+    // - `demandedBit`: a subscriber has asked for values. Set without the lock, by a conduit's first
+    //   `request` (`downstreamDemanded()`), so a subject fed by `send` takes no lock of its own for it.
+    // - `upstreamWaitingBit`: an upstream subscription arrived before `demandedBit`. Set under the lock
+    //   by `send(subscription:)`, together with the count of waiting subscriptions.
+    // Both are set by an atomic or, so exactly one side sees the other's flag: if the subscription's
+    // flag came first, the demanding conduit asks the waiting subscriptions (`askUpstream()`); if the
+    // demand's, `send(subscription:)` asks its subscription at once.
+    private static var demandedBit: Int { 1 }
+    private static var upstreamWaitingBit: Int { 2 }
 
     /// What its subscriptions call themselves ("PassthroughSubject", or "ObservableObjectPublisher" for the
     /// subject behind one).
-    @usableFromInline let conduitName: String
+    @usableFromInline let conduitName: SubjectConduitName
 
     /// Creates a subject.
     public init() {
-        conduitName = "PassthroughSubject"
+        conduitName = .passthroughSubject
         lock.initialize()
         assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
     }
 
     /// A subject whose subscriptions describe themselves as `conduitName`.
-    internal init(conduitName: String) {
+    internal init(conduitName: SubjectConduitName) {
         self.conduitName = conduitName
         lock.initialize()
         assert(lock.isAt(&lockStorage), "PassthroughSubject: the inline lock must be the first stored property")
@@ -49,7 +62,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     public func send(subscription: Subscription) {
         lock.lock()
         upstreamSubscriptions.append(subscription)
-        let demanded = lock.isSubscribed
+        let demanded = lock.fetchOrWord(Self.upstreamWaitingBit) & Self.demandedBit != 0
+        if !demanded { waitingUpstreamCount += 1 }
         lock.unlock()
         if demanded { subscription.request(.unlimited) }
     }
@@ -122,6 +136,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         isTerminated = true
         let snapshot = conduits.removeAll()
         upstreamSubscriptions = []
+        waitingUpstreamCount = 0
         lock.unlock()
         SubjectConduitList.finish(completion, snapshot, output: Output.self)
     }
@@ -134,7 +149,19 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
 
     @usableFromInline func currentValueForNewDemand() -> Output? { nil }
 
-    @usableFromInline func downstreamDemanded() {
-        lock.askUpstreamOnFirstDemand { upstreamSubscriptions }
+    /// Sets `demandedBit` (the first time, with one atomic or); `true` if upstream subscriptions were waiting
+    /// for it (see `demandedBit`).
+    @usableFromInline func downstreamDemanded() -> Bool {
+        if lock.word & Self.demandedBit != 0 { return false }
+        return lock.fetchOrWord(Self.demandedBit) == Self.upstreamWaitingBit
+    }
+
+    /// Asks the subscriptions that waited for a subscriber's demand (see `demandedBit`), once.
+    @usableFromInline func askUpstream() {
+        lock.lock()
+        let waiting = upstreamSubscriptions.prefix(waitingUpstreamCount)
+        waitingUpstreamCount = 0
+        lock.unlock()
+        for subscription in waiting { subscription.request(.unlimited) }
     }
 }

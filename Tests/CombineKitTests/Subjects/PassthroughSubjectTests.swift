@@ -247,4 +247,72 @@ import Foundation
         cancellable.cancel()
         #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
     }
+
+    // Combine: once any subscriber has asked, the subject asks each new upstream subscription at once, even
+    // after that subscriber left (OpenCombine PassthroughSubject: `hasAnyDownstreamDemand` is never reset).
+    @Test func asksNewUpstreamSubscriptionsAtOnceAfterTheAskingSubscriberLeft() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        try #require(subscriber.subscription).request(.max(1))
+        subscriber.subscription?.cancel()
+        let upstream = RecordingSubscription()
+        subject.send(subscription: upstream)
+        #expect(upstream.events == [.requested(.unlimited)])
+    }
+
+    // Combine: the subject's subscription adds the subscriber's demand before the subject asks its upstream
+    // (OpenCombine PassthroughSubject.Conduit.request), so what the upstream sends at once is delivered.
+    @Test func valuesAnUpstreamSendsWhenAskedMeetTheDemandThatAskedIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        subject.send(subscription: SendingOnRequestSubscription { [weak subject] in
+            subject?.send(1)
+            subject?.send(2)
+        })
+        let subscriber = ManualSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.cancel()
+    }
+
+    // Combine: each upstream subscription is asked exactly once, whether it arrives before or after the
+    // first demand (OpenCombine PassthroughSubjectTests.testSendSubscription); here the two race.
+    @Test func asksEachUpstreamSubscriptionOnceWhenItRacesTheFirstDemand() {
+        for _ in 0..<300 {
+            let subject = PassthroughSubject<Int, Never>()
+            let early = CountingSubscription()
+            subject.send(subscription: early)
+            let raced = CountingSubscription()
+            let subscriber = ManualSubscriber<Int, Never>()
+            subject.subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    subject.send(subscription: raced)
+                } else {
+                    subscriber.subscription?.request(.unlimited)
+                }
+            }
+            #expect(early.requests == [.unlimited])
+            #expect(raced.requests == [.unlimited])
+            subscriber.subscription?.cancel()
+        }
+    }
+}
+
+/// An upstream subscription that runs `onRequest` (synchronously) each time it is asked for values.
+private final class SendingOnRequestSubscription: Subscription, @unchecked Sendable {
+    let onRequest: () -> Void
+    init(onRequest: @escaping () -> Void) { self.onRequest = onRequest }
+    func request(_ demand: Subscribers.Demand) { onRequest() }
+    func cancel() {}
+}
+
+/// An upstream subscription that records its requests from any thread.
+private final class CountingSubscription: Subscription, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Subscribers.Demand] = []
+    var requests: [Subscribers.Demand] { lock.withLock { recorded } }
+    func request(_ demand: Subscribers.Demand) { lock.withLock { recorded.append(demand) } }
+    func cancel() {}
 }

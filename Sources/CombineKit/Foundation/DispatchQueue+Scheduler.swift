@@ -12,14 +12,19 @@ extension DispatchQueue: Scheduler {
             dispatchTime = time
         }
 
+        /// The distance to `other` in nanoseconds; a distance too large for `Int` either way is `.nanoseconds(.max)`,
+        /// as in Combine (so the distance to or from `DispatchTime.distantFuture` is `.max`).
         public func distance(to other: SchedulerTimeType) -> Stride {
-            let start = Int64(bitPattern: dispatchTime.uptimeNanoseconds)
-            let end = Int64(bitPattern: other.dispatchTime.uptimeNanoseconds)
-            return .nanoseconds(Int(end &- start))
+            let start = dispatchTime.uptimeNanoseconds
+            let end = other.dispatchTime.uptimeNanoseconds
+            let gap = end >= start ? end &- start : start &- end
+            guard gap <= UInt64(Int.max) else { return .nanoseconds(.max) }
+            return .nanoseconds(end >= start ? Int(gap) : -Int(gap))
         }
 
+        /// This time advanced by `n`; a stride of `.nanoseconds(.max)` gives `DispatchTime.distantFuture`.
         public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(dispatchTime + .nanoseconds(n.magnitude))
+            n.magnitude == .max ? SchedulerTimeType(.distantFuture) : SchedulerTimeType(dispatchTime + .nanoseconds(n.magnitude))
         }
 
         public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
@@ -31,7 +36,7 @@ extension DispatchQueue: Scheduler {
         }
 
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(dispatchTime.uptimeNanoseconds)
+            hasher.combine(dispatchTime.rawValue)
         }
 
         public init(from decoder: Decoder) throws {
@@ -56,43 +61,79 @@ extension DispatchQueue: Scheduler {
             /// A `DispatchTimeInterval` created with the value of this type in nanoseconds.
             public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
-            /// Creates a stride from a dispatch time interval.
+            /// Creates a stride from a dispatch time interval, clamped to `Int`'s range; `.never` is `.nanoseconds(.max)`.
             public init(_ timeInterval: DispatchTimeInterval) {
                 switch timeInterval {
-                case .seconds(let s): magnitude = s &* 1_000_000_000
-                case .milliseconds(let ms): magnitude = ms &* 1_000_000
-                case .microseconds(let us): magnitude = us &* 1_000
-                case .nanoseconds(let ns): magnitude = ns
-                case .never: magnitude = .max
-                @unknown default: magnitude = .max
+                case .seconds(let s): self = .seconds(s)
+                case .milliseconds(let ms): self = .milliseconds(ms)
+                case .microseconds(let us): self = .microseconds(us)
+                case .nanoseconds(let ns): self = .nanoseconds(ns)
+                case .never: self = .nanoseconds(.max)
+                @unknown default: self = .nanoseconds(.max)
                 }
             }
 
             /// Creates a stride from a number of seconds.
-            public init(_ value: Double) { magnitude = Int(value * 1_000_000_000) }
+            public init(_ value: Double) { self = .seconds(value) }
             /// Creates a stride from a number of seconds (integer literals are seconds).
-            public init(integerLiteral value: Int) { magnitude = value * 1_000_000_000 }
+            public init(integerLiteral value: Int) { self = .seconds(value) }
             /// Creates a stride from a number of seconds (floating-point literals are seconds).
-            public init(floatLiteral value: Double) { self.init(value) }
+            public init(floatLiteral value: Double) { self = .seconds(value) }
             public init?<T: BinaryInteger>(exactly source: T) {
                 guard let value = Int(exactly: source) else { return nil }
-                self.init(integerLiteral: value)
+                self = .seconds(value)
             }
 
             private init(nanoseconds: Int) { magnitude = nanoseconds }
 
+            private enum CodingKeys: String, CodingKey {
+                case nanoseconds = "_nanoseconds"
+            }
+
+            /// Decodes a stride from a keyed container holding its nanoseconds under `_nanoseconds`, as Combine encodes it.
+            public init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                magnitude = Int(try container.decode(Int64.self, forKey: .nanoseconds))
+            }
+
+            /// Encodes the stride's nanoseconds under the key `_nanoseconds`, as Combine does.
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(Int64(magnitude), forKey: .nanoseconds)
+            }
+
+            /// `value` times `unit` nanoseconds, clamped to `Int`'s range.
+            private static func clamped(_ value: Int, times unit: Int) -> Stride {
+                let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+                return Stride(nanoseconds: overflow ? (value > 0 ? .max : .min) : product)
+            }
+
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
             public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude + rhs.magnitude) }
             public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude * rhs.magnitude) }
+            /// The product in seconds, as in Combine: `.seconds(2) * .seconds(3)` is `.seconds(6)`, and a product under a
+            /// nanosecond (`.nanoseconds(18) * .nanoseconds(1)`) is zero.
+            public static func * (lhs: Stride, rhs: Stride) -> Stride {
+                let wide = lhs.magnitude.multipliedFullWidth(by: rhs.magnitude)
+                return Stride(nanoseconds: 1_000_000_000.dividingFullWidth(wide).quotient)
+            }
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-            public static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: s * 1_000_000_000) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: ms * 1_000_000) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: us * 1_000) }
+            /// A stride of `s` seconds, clamped to `Int`'s range of nanoseconds.
+            public static func seconds(_ s: Int) -> Stride { clamped(s, times: 1_000_000_000) }
+            /// A stride of `s` seconds, clamped to `Int`'s range of nanoseconds.
+            public static func seconds(_ s: Double) -> Stride {
+                let nanoseconds = s * 1_000_000_000
+                if nanoseconds >= Double(Int.max) { return Stride(nanoseconds: .max) }
+                if nanoseconds <= Double(Int.min) { return Stride(nanoseconds: .min) }
+                return Stride(nanoseconds: Int(nanoseconds))
+            }
+            /// A stride of `ms` milliseconds, clamped to `Int`'s range of nanoseconds.
+            public static func milliseconds(_ ms: Int) -> Stride { clamped(ms, times: 1_000_000) }
+            /// A stride of `us` microseconds, clamped to `Int`'s range of nanoseconds.
+            public static func microseconds(_ us: Int) -> Stride { clamped(us, times: 1_000) }
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
         }
     }

@@ -161,8 +161,10 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     /// Cancels the subscriptions the children of `endLocked()` still hold. Outside the lock: once
     /// `terminated` is set, nothing else touches them.
+    /// (Loops over `children` go by index: iterating the generic array reads each element through
+    /// `Collection`'s read coroutine, whose frame is allocated per element in unspecialised code.)
     private func cancelSubscriptions(of ended: [CombineLatestSide<Downstream>]) {
-        for child in ended { child.subscription.take()?.cancel() }
+        for index in ended.indices { ended[index].subscription.take()?.cancel() }
     }
 
     // MARK: downstream
@@ -180,7 +182,10 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             return
         }
         requested += demand
-        let active = children.compactMap { $0.subscription }
+        var active: [Subscription] = []
+        for index in children.indices {
+            if let subscription = children[index].subscription { active.append(subscription) }
+        }
         lock.unlock()
         for subscription in active { subscription.request(demand) }
     }

@@ -132,28 +132,29 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     }
 }
 
-/// One flag per source of a combineLatest sink: the bits of a word for up to 64 sources (no allocation),
-/// an array beyond that (the collection form).
+/// One flag per source of a combineLatest sink: sources 0..<64 in the bits of a word (no allocation), any
+/// beyond in an array (the collection form).
 struct SourceFlags {
     private var bits: UInt64 = 0
     private var overflow: [Bool]
 
     init(count: Int) {
-        overflow = count > UInt64.bitWidth ? Array(repeating: false, count: count) : []
+        overflow = Array(repeating: false, count: Swift.max(count - UInt64.bitWidth, 0))
     }
 
+    // Inlined, with masking shifts (the index is in range): `hasValue(at:)` reads a flag on every element.
     subscript(index: Int) -> Bool {
-        get {
-            overflow.isEmpty ? bits & (1 << UInt64(index)) != 0 : overflow[index]
+        @inline(__always) get {
+            guard index < UInt64.bitWidth else { return overflow[index - UInt64.bitWidth] }
+            return bits & (1 &<< UInt64(truncatingIfNeeded: index)) != 0
         }
-        set {
-            if !overflow.isEmpty {
-                overflow[index] = newValue
-            } else if newValue {
-                bits |= 1 << UInt64(index)
-            } else {
-                bits &= ~(1 << UInt64(index))
+        @inline(__always) set {
+            guard index < UInt64.bitWidth else {
+                overflow[index - UInt64.bitWidth] = newValue
+                return
             }
+            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
+            bits = newValue ? bits | bit : bits & ~bit
         }
     }
 }

@@ -36,7 +36,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     /// The children, kept because their elements must stay while the combination is in use even after
     /// their upstreams have finished and let them go; each also holds its upstream's subscription and
     /// whether it finished (no arrays of those to allocate). Set by `start`, released at termination.
-    @exclusivity(unchecked) private var children: [CombineLatestSide<Downstream>] = []
+    @exclusivity(unchecked) private var children: [CombineLatestSide] = []
     /// How many upstreams have not produced yet, and how many have not finished, kept as counts so that
     /// each event needs no scan.
     @exclusivity(unchecked) private var missingLatest: Int
@@ -69,7 +69,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     /// Takes the children (made with `self`, one per upstream, indexed in order, each writing into its
     /// element of the combination), hands the coordinator to the downstream, then lets `attachChildren`
     /// subscribe the upstreams in order.
-    @usableFromInline func start(downstream: Downstream, children: [CombineLatestSide<Downstream>], attachChildren: () -> Void) {
+    @usableFromInline func start(downstream: Downstream, children: [CombineLatestSide], attachChildren: () -> Void) {
         self.children = children
         downstream.receive(subscription: self)
         attachChildren()
@@ -77,7 +77,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     // MARK: children
 
-    func childSubscribed(_ child: CombineLatestSide<Downstream>, _ subscription: Subscription) {
+    func childSubscribed(_ child: CombineLatestSide, _ subscription: Subscription) {
         lock.lock()
         guard !terminated, child.subscription == nil, !child.finished else {
             lock.unlock()
@@ -122,7 +122,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         if returned > 0 { passUpstream(returned) }
     }
 
-    func childCompleted(_ child: CombineLatestSide<Downstream>, _ completion: Subscribers.Completion<Failure>) {
+    func childCompleted(_ child: CombineLatestSide, _ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !terminated else {
             lock.unlock()
@@ -152,7 +152,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     /// Call with the lock held. Returns the children with their values and the upstream subscriptions
     /// still held, to be cancelled (`cancelSubscriptions(of:)`) and released once the lock is released.
-    private func endLocked() -> [CombineLatestSide<Downstream>] {
+    private func endLocked() -> [CombineLatestSide] {
         terminated = true
         let ended = children
         children = []
@@ -161,10 +161,8 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     /// Cancels the subscriptions the children of `endLocked()` still hold. Outside the lock: once
     /// `terminated` is set, nothing else touches them.
-    /// (Loops over `children` go by index: iterating the generic array reads each element through
-    /// `Collection`'s read coroutine, whose frame is allocated per element in unspecialised code.)
-    private func cancelSubscriptions(of ended: [CombineLatestSide<Downstream>]) {
-        for index in ended.indices { ended[index].subscription.take()?.cancel() }
+    private func cancelSubscriptions(of ended: [CombineLatestSide]) {
+        for index in 0..<ended.count { ended[index].subscription.take()?.cancel() }
     }
 
     // MARK: downstream
@@ -183,7 +181,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         }
         requested += demand
         var active: [Subscription] = []
-        for index in children.indices {
+        for index in 0..<children.count {
             if let subscription = children[index].subscription { active.append(subscription) }
         }
         lock.unlock()
@@ -200,16 +198,15 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 }
 
 /// What a `CombineLatestCoordinator` keeps of one upstream, whatever its output type: the subscription
-/// and whether it finished, guarded by the coordinator's lock.
+/// and whether it finished, guarded by the coordinator's lock. Not generic, so the coordinator's loops
+/// over its children need no run-time metadata look-up.
 @usableFromInline
-internal class CombineLatestSide<Downstream: Subscriber> {
-    let coordinator: CombineLatestCoordinator<Downstream>
+internal class CombineLatestSide {
     let index: Int
     @exclusivity(unchecked) var subscription: Subscription?
     @exclusivity(unchecked) var finished = false
 
-    init(coordinator: CombineLatestCoordinator<Downstream>, index: Int) {
-        self.coordinator = coordinator
+    init(index: Int) {
         self.index = index
     }
 }
@@ -217,18 +214,20 @@ internal class CombineLatestSide<Downstream: Subscriber> {
 /// Subscribes to one upstream on behalf of a `CombineLatestCoordinator`, and keeps that upstream's latest
 /// value in its element of the coordinator's combination.
 @usableFromInline
-internal final class CombineLatestChild<Input, Downstream: Subscriber>: CombineLatestSide<Downstream>, Subscriber,
+internal final class CombineLatestChild<Input, Downstream: Subscriber>: CombineLatestSide, Subscriber,
     CustomStringConvertible {
     @usableFromInline typealias Failure = Downstream.Failure
 
+    private let coordinator: CombineLatestCoordinator<Downstream>
     /// The latest value: this child's element of the coordinator's combination, initialised once
     /// `hasLatest`. Both are guarded by the coordinator's lock.
     let latest: UnsafeMutablePointer<Input>
     @exclusivity(unchecked) var hasLatest = false
 
     @usableFromInline init(coordinator: CombineLatestCoordinator<Downstream>, index: Int, offset: Int) {
+        self.coordinator = coordinator
         latest = coordinator.element(at: offset, as: Input.self)
-        super.init(coordinator: coordinator, index: index)
+        super.init(index: index)
     }
 
     deinit {

@@ -127,21 +127,29 @@ def combine_latest_file():
     private let resultSelector: ({E}) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-{params(n, "    private let latest{i} = UnsafeMutablePointer<E{i}>.allocate(capacity: 1)", nl)}
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+{params(n, "    private let latest{i}: UnsafeMutablePointer<E{i}>", nl)}
 
     init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {{
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+{params(n, "        let offset{i} = layout.place(E{i}.self)", nl)}
+        slots = layout.allocate()
+{params(n, "        latest{i} = (slots + offset{i}).bindMemory(to: E{i}.self, capacity: 1)", nl)}
         super.init(arity: {n}, observer: observer, cancel: cancel)
     }}
 
     deinit {{
-{params(n, "        if hasValue(at: {z}) { latest{i}.deinitialize(count: 1) }" + nl + "        latest{i}.deallocate()", nl)}
+{params(n, "        if hasValue(at: {z}) { latest{i}.deinitialize(count: 1) }", nl)}
+        slots.deallocate()
     }}
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run({params(n, "_ source{i}: Observable<E{i}>")}) -> Disposable {{
 {params(n, "        subscriptions[{z}].setDisposable(source{i}.subscribe(CombineLatestSourceObserver<E{i}, CombineLatest" + str(n) + "Sink>(index: {z}, into: self)))", nl)}
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }}
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {{

@@ -32,22 +32,24 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     /// The combination's storage: element `i` is initialised once child `i` has produced (its `hasLatest`),
     /// by that child, which also deinitialises it. Children hold the coordinator, so this outlives them.
     private let combination: UnsafeMutablePointer<Downstream.Input>
+    private let upstreamCount: Int
     /// The children, kept because their elements must stay while the combination is in use even after
-    /// their upstreams have finished and let them go. Set by `start`, released at termination.
-    @exclusivity(unchecked) private var children: [AnyObject] = []
-    @exclusivity(unchecked) private var subscriptions: [Subscription?]
-    @exclusivity(unchecked) private var finished: [Bool]
-    /// How many upstreams have not produced yet, kept as a count so that each value needs no scan.
+    /// their upstreams have finished and let them go; each also holds its upstream's subscription and
+    /// whether it finished (no arrays of those to allocate). Set by `start`, released at termination.
+    @exclusivity(unchecked) private var children: [CombineLatestSide] = []
+    /// How many upstreams have not produced yet, and how many have not finished, kept as counts so that
+    /// each event needs no scan.
     @exclusivity(unchecked) private var missingLatest: Int
+    @exclusivity(unchecked) private var unfinished: Int
     @exclusivity(unchecked) private var requested = Subscribers.Demand.none
     @exclusivity(unchecked) private var terminated = false
 
     @usableFromInline init(count: Int, downstream: Downstream) {
         self.output = DemandBuffer(downstream: downstream)
         combination = .allocate(capacity: 1)
-        subscriptions = Array(repeating: nil, count: count)
-        finished = Array(repeating: false, count: count)
+        upstreamCount = count
         missingLatest = count
+        unfinished = count
     }
 
     deinit {
@@ -61,13 +63,13 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     }
 
     @usableFromInline var description: String { "CombineLatest" }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["upstreams": subscriptions.count]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["upstreams": upstreamCount]) }
     @usableFromInline var playgroundDescription: Any { description }
 
     /// Takes the children (made with `self`, one per upstream, indexed in order, each writing into its
     /// element of the combination), hands the coordinator to the downstream, then lets `attachChildren`
     /// subscribe the upstreams in order.
-    @usableFromInline func start(downstream: Downstream, children: [AnyObject], attachChildren: () -> Void) {
+    @usableFromInline func start(downstream: Downstream, children: [CombineLatestSide], attachChildren: () -> Void) {
         self.children = children
         downstream.receive(subscription: self)
         attachChildren()
@@ -75,14 +77,14 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 
     // MARK: children
 
-    func childSubscribed(_ index: Int, _ subscription: Subscription) {
+    func childSubscribed(_ child: CombineLatestSide, _ subscription: Subscription) {
         lock.lock()
-        guard !terminated, subscriptions[index] == nil, !finished[index] else {
+        guard !terminated, child.subscription == nil, !child.finished else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        subscriptions[index] = subscription
+        child.subscription = subscription
         let demand = requested
         lock.unlock()
         if demand > 0 { subscription.request(demand) }
@@ -120,46 +122,47 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         if returned > 0 { passUpstream(returned) }
     }
 
-    func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
+    func childCompleted(_ child: CombineLatestSide, _ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !terminated else {
             lock.unlock()
             return
         }
-        finished[index] = true
-        subscriptions[index] = nil
+        if !child.finished {
+            child.finished = true
+            unfinished -= 1
+        }
+        child.subscription = nil
         if completionIsFinished(completion) {
-            guard !finished.contains(false) else {
+            guard unfinished == 0 else {
                 lock.unlock()
                 return
             }
             let ended = endLocked()
             lock.unlock()
-            ended.subscriptions.forEach { $0.cancel() }
+            cancelSubscriptions(of: ended)
             output.completeFinished()
         } else {
             let ended = endLocked()
             lock.unlock()
-            ended.subscriptions.forEach { $0.cancel() }
+            cancelSubscriptions(of: ended)
             output.complete(completion, immediately: true)
         }
     }
 
-    /// What termination lets go of: the upstream subscriptions to cancel, and the children with their
-    /// values, to be released once the lock is released.
-    private struct Ended {
-        let subscriptions: [Subscription]
-        let children: [AnyObject]
-    }
-
-    /// Call with the lock held.
-    private func endLocked() -> Ended {
+    /// Call with the lock held. Returns the children with their values and the upstream subscriptions
+    /// still held, to be cancelled (`cancelSubscriptions(of:)`) and released once the lock is released.
+    private func endLocked() -> [CombineLatestSide] {
         terminated = true
-        let active = subscriptions.compactMap { $0 }
-        subscriptions = subscriptions.map { _ in nil }
-        let ended = Ended(subscriptions: active, children: children)
+        let ended = children
         children = []
         return ended
+    }
+
+    /// Cancels the subscriptions the children of `endLocked()` still hold. Outside the lock: once
+    /// `terminated` is set, nothing else touches them.
+    private func cancelSubscriptions(of ended: [CombineLatestSide]) {
+        for index in 0..<ended.count { ended[index].subscription.take()?.cancel() }
     }
 
     // MARK: downstream
@@ -177,28 +180,45 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             return
         }
         requested += demand
-        let active = subscriptions.compactMap { $0 }
+        var active: [Subscription] = []
+        for index in 0..<children.count {
+            if let subscription = children[index].subscription { active.append(subscription) }
+        }
         lock.unlock()
         for subscription in active { subscription.request(demand) }
     }
 
     @usableFromInline func cancel() {
         lock.lock()
-        let ended = terminated ? nil : endLocked()
+        let ended = terminated ? [] : endLocked()
         lock.unlock()
         output.cancel()
-        ended?.subscriptions.forEach { $0.cancel() }
+        cancelSubscriptions(of: ended)
+    }
+}
+
+/// What a `CombineLatestCoordinator` keeps of one upstream, whatever its output type: the subscription
+/// and whether it finished, guarded by the coordinator's lock. Not generic, so the coordinator's loops
+/// over its children need no run-time metadata look-up.
+@usableFromInline
+internal class CombineLatestSide {
+    let index: Int
+    @exclusivity(unchecked) var subscription: Subscription?
+    @exclusivity(unchecked) var finished = false
+
+    init(index: Int) {
+        self.index = index
     }
 }
 
 /// Subscribes to one upstream on behalf of a `CombineLatestCoordinator`, and keeps that upstream's latest
 /// value in its element of the coordinator's combination.
 @usableFromInline
-internal final class CombineLatestChild<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+internal final class CombineLatestChild<Input, Downstream: Subscriber>: CombineLatestSide, Subscriber,
+    CustomStringConvertible {
     @usableFromInline typealias Failure = Downstream.Failure
 
     private let coordinator: CombineLatestCoordinator<Downstream>
-    private let index: Int
     /// The latest value: this child's element of the coordinator's combination, initialised once
     /// `hasLatest`. Both are guarded by the coordinator's lock.
     let latest: UnsafeMutablePointer<Input>
@@ -206,8 +226,8 @@ internal final class CombineLatestChild<Input, Downstream: Subscriber>: Subscrib
 
     @usableFromInline init(coordinator: CombineLatestCoordinator<Downstream>, index: Int, offset: Int) {
         self.coordinator = coordinator
-        self.index = index
         latest = coordinator.element(at: offset, as: Input.self)
+        super.init(index: index)
     }
 
     deinit {
@@ -216,12 +236,12 @@ internal final class CombineLatestChild<Input, Downstream: Subscriber>: Subscrib
 
     @usableFromInline var description: String { "\(coordinator.description) side \(index)" }
 
-    @usableFromInline func receive(subscription: Subscription) { coordinator.childSubscribed(index, subscription) }
+    @usableFromInline func receive(subscription: Subscription) { coordinator.childSubscribed(self, subscription) }
     @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         coordinator.childReceived(self, input)
         return .none
     }
-    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { coordinator.childCompleted(index, completion) }
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { coordinator.childCompleted(self, completion) }
 }
 
 /// Places the elements of a tuple as Swift lays one out (the Swift ABI's type layout, docs/ABI/TypeLayout.rst:

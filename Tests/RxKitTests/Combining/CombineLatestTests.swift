@@ -214,6 +214,19 @@ fileprivate func failOn100(_ first: Int) throws -> Int {
         checkCombineLatestThrowingSelector(arity: 3) { s in Observable.combineLatest(s) { try failOn100($0[0]) + $0[1] + $0[2] } }
     }
 
+    @Test func collectionOfMoreThanSixtyFourSourcesFollowsTheSameRules() {
+        // RxSwift: the collection form has no limit on the number of sources; the first combination comes
+        // once every source has a value, and it completes once every source has completed.
+        let n = 70
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = (1...n).map { i in scheduler.createHotObservable([.next(300 + i, i), .completed(500 + i)]) }
+        let res = scheduler.start { Observable.combineLatest(xs) { $0.reduce(0, +) } }
+        #expect(res.events == [.next(300 + n, (1...n).reduce(0, +)), .completed(500 + n)])
+        for (index, source) in xs.enumerated() {
+            #expect(source.subscriptions == [Subscription(200, 501 + index)], "source \(index + 1)")
+        }
+    }
+
     @Test func collectionWithoutSelectorEmitsArrays() {
         checkCombineLatest(arity: 4) { s in Observable.combineLatest(s).map { $0.reduce(0, +) } }
         let scheduler = TestScheduler(initialClock: 0)

@@ -49,26 +49,34 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     private let resultSelector: (E1, E2) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
 
     init(resultSelector: @escaping (E1, E2) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest2Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest2Sink>(index: 1, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -202,30 +210,39 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     private let resultSelector: (E1, E2, E3) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest3Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest3Sink>(index: 1, into: self)))
         subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest3Sink>(index: 2, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -366,34 +383,44 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     private let resultSelector: (E1, E2, E3, E4) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        let offset4 = layout.place(E4.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
+        latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        latest4.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest4Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest4Sink>(index: 1, into: self)))
         subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest4Sink>(index: 2, into: self)))
         subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest4Sink>(index: 3, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -541,38 +568,49 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        let offset4 = layout.place(E4.self)
+        let offset5 = layout.place(E5.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
+        latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
+        latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        latest4.deallocate()
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
-        latest5.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest5Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest5Sink>(index: 1, into: self)))
         subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest5Sink>(index: 2, into: self)))
         subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest5Sink>(index: 3, into: self)))
         subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest5Sink>(index: 4, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -727,34 +765,46 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        let offset4 = layout.place(E4.self)
+        let offset5 = layout.place(E5.self)
+        let offset6 = layout.place(E6.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
+        latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
+        latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
+        latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        latest4.deallocate()
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
-        latest5.deallocate()
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
-        latest6.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest6Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest6Sink>(index: 1, into: self)))
@@ -762,7 +812,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest6Sink>(index: 3, into: self)))
         subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest6Sink>(index: 4, into: self)))
         subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest6Sink>(index: 5, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -924,37 +974,50 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
+    private let latest7: UnsafeMutablePointer<E7>
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        let offset4 = layout.place(E4.self)
+        let offset5 = layout.place(E5.self)
+        let offset6 = layout.place(E6.self)
+        let offset7 = layout.place(E7.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
+        latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
+        latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
+        latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
+        latest7 = (slots + offset7).bindMemory(to: E7.self, capacity: 1)
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        latest4.deallocate()
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
-        latest5.deallocate()
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
-        latest6.deallocate()
         if hasValue(at: 6) { latest7.deinitialize(count: 1) }
-        latest7.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest7Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest7Sink>(index: 1, into: self)))
@@ -963,7 +1026,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest7Sink>(index: 4, into: self)))
         subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest7Sink>(index: 5, into: self)))
         subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest7Sink>(index: 6, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {
@@ -1132,40 +1195,54 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element
     private let drain = SerialDrain<Message>()
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
-    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
-    private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
+    // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
+    // in one block (`slots`).
+    private let slots: UnsafeMutableRawPointer
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
+    private let latest7: UnsafeMutablePointer<E7>
+    private let latest8: UnsafeMutablePointer<E8>
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
+        var layout = LatestSlotLayout()
+        let offset1 = layout.place(E1.self)
+        let offset2 = layout.place(E2.self)
+        let offset3 = layout.place(E3.self)
+        let offset4 = layout.place(E4.self)
+        let offset5 = layout.place(E5.self)
+        let offset6 = layout.place(E6.self)
+        let offset7 = layout.place(E7.self)
+        let offset8 = layout.place(E8.self)
+        slots = layout.allocate()
+        latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
+        latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
+        latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
+        latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
+        latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
+        latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
+        latest7 = (slots + offset7).bindMemory(to: E7.self, capacity: 1)
+        latest8 = (slots + offset8).bindMemory(to: E8.self, capacity: 1)
         super.init(arity: 8, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
-        latest1.deallocate()
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        latest2.deallocate()
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        latest3.deallocate()
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        latest4.deallocate()
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
-        latest5.deallocate()
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
-        latest6.deallocate()
         if hasValue(at: 6) { latest7.deinitialize(count: 1) }
-        latest7.deallocate()
         if hasValue(at: 7) { latest8.deinitialize(count: 1) }
-        latest8.deallocate()
+        slots.deallocate()
     }
 
+    /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>) -> Disposable {
         subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest8Sink>(index: 0, into: self)))
         subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest8Sink>(index: 1, into: self)))
@@ -1175,7 +1252,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest8Sink>(index: 5, into: self)))
         subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest8Sink>(index: 6, into: self)))
         subscriptions[7].setDisposable(source8.subscribe(CombineLatestSourceObserver<E8, CombineLatest8Sink>(index: 7, into: self)))
-        return Disposables.create(subscriptions)
+        return Disposables.create()
     }
 
     func sourceNext(at element: UnsafeRawPointer, index: Int) {

@@ -39,18 +39,26 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     private let arity: Int
 
     // Touched only inside the subclass's drain (which is what excludes conflicting accesses).
-    @exclusivity(unchecked) private var hasValue: [Bool]
+    @exclusivity(unchecked) private var hasValue: SourceFlags
     @exclusivity(unchecked) private var valueCount = 0
-    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var isDone: SourceFlags
     @exclusivity(unchecked) private var doneCount = 0
     @exclusivity(unchecked) private var terminated = false
 
     init(arity: Int, observer: Observer, cancel: SinkLink?) {
         self.arity = arity
         self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
-        self.hasValue = Array(repeating: false, count: arity)
-        self.isDone = Array(repeating: false, count: arity)
+        self.hasValue = SourceFlags(count: arity)
+        self.isDone = SourceFlags(count: arity)
         super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Disposes the sources' subscriptions, then what `SinkBase` holds: the arity's `run` returns no
+    /// subscription of its own (no composite of `subscriptions` to allocate).
+    override final func dispose() {
+        guard let previous = closeForDisposal() else { return }
+        for subscription in subscriptions { subscription.dispose() }
+        finishDisposal(previous)
     }
 
     /// The combination of the latest values; called only once every source has a value.
@@ -124,6 +132,54 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     }
 }
 
+/// One flag per source of a combineLatest sink: sources 0..<64 in the bits of a word (no allocation), any
+/// beyond in an array (the collection form).
+struct SourceFlags {
+    private var bits: UInt64 = 0
+    private var overflow: [Bool]
+
+    init(count: Int) {
+        overflow = Array(repeating: false, count: Swift.max(count - UInt64.bitWidth, 0))
+    }
+
+    // Inlined, with masking shifts (the index is in range): `hasValue(at:)` reads a flag on every element.
+    subscript(index: Int) -> Bool {
+        @inline(__always) get {
+            guard index < UInt64.bitWidth else { return overflow[index - UInt64.bitWidth] }
+            return bits & (1 &<< UInt64(truncatingIfNeeded: index)) != 0
+        }
+        @inline(__always) set {
+            guard index < UInt64.bitWidth else {
+                overflow[index - UInt64.bitWidth] = newValue
+                return
+            }
+            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
+            bits = newValue ? bits | bit : bits & ~bit
+        }
+    }
+}
+
+/// Lays out the latest-element slots of a combineLatest sink in one heap block, not one block per source:
+/// `place` each source's element type in order, then `allocate` the block and bind each slot at its offset.
+struct LatestSlotLayout {
+    private var size = 0
+    private var alignment = 1
+
+    /// The offset of the next slot, of type `Element`.
+    mutating func place<Element>(_: Element.Type) -> Int {
+        let elementAlignment = MemoryLayout<Element>.alignment  // a power of two
+        let offset = (size + elementAlignment - 1) & ~(elementAlignment - 1)
+        size = offset + MemoryLayout<Element>.size
+        alignment = Swift.max(alignment, elementAlignment)
+        return offset
+    }
+
+    /// The block for every slot placed; release it with `deallocate()`.
+    func allocate() -> UnsafeMutableRawPointer {
+        .allocate(byteCount: Swift.max(size, 1), alignment: alignment)
+    }
+}
+
 /// Stores `value` in `slot`: assigns over the previous value when `initialized`, else initialises it.
 @inline(__always)
 func storeLatest<Value>(_ value: UnsafePointer<Value>, in slot: UnsafeMutablePointer<Value>, initialized: Bool) {
@@ -180,7 +236,7 @@ final class CombineLatestCollectionSink<SourceElement, Observer: ObserverType>: 
             let observer = CombiningSourceObserver<SourceElement, CombineLatestCollectionSink>({ (index, $0) }, into: self)
             subscriptions[index].setDisposable(source.subscribe(observer))
         }
-        return Disposables.create(subscriptions)
+        return Disposables.create()  // `dispose()` disposes `subscriptions`
     }
 
     func submit(_ message: Message) {

@@ -1,3 +1,5 @@
+import ReactiveBridgePrimitives
+
 extension ObservableType {
     /// Subscribes to the source on `scheduler`, and disposes that subscription on `scheduler` too.
     /// Events are delivered wherever the source sends them (use `observe(on:)` to move them).
@@ -25,6 +27,11 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            let subscription = SerialSubscribeOnDisposable(source: source, sink: sink, scheduler: serial)
+            serial.scheduleUncancellable { subscription.subscribeOnScheduler() }
+            return (sink, subscription)
+        }
         // Holds the pending scheduled subscription, then the subscription wrapped to be disposed on `scheduler`.
         let subscription = SerialDisposable()
         let pending = SingleAssignmentDisposable()
@@ -48,5 +55,67 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
         } else {
             forwardOn(event)
         }
+    }
+}
+
+/// `subscribe(on:)`'s subscription on a `SerialDispatchQueueScheduler` (`MainScheduler` included): what the
+/// general path does with a scheduled action and four disposables, in one object. It subscribes to the
+/// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
+/// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
+/// are (`scheduleUncancellable`): no `Disposable` or boxed state per action.
+final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: ObserverType>: Disposable, @unchecked Sendable
+    where Source.Element == Observer.Element {
+    /// Must stay the first stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
+    private let scheduler: SerialDispatchQueueScheduler
+    // Guarded by the lock:
+    /// The source and the sink, until the subscription is made (or given up): the sink holds this object
+    /// as its upstream, so it is let go of here.
+    private var pending: (source: Source, sink: SubscribeOnSink<Observer>)?
+    private var upstream: Disposable?
+    private var disposed = false
+
+    init(source: Source, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
+        pending = (source, sink)
+        self.scheduler = scheduler
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "SerialSubscribeOnDisposable: the inline lock must be the first stored property")
+    }
+
+    deinit {
+        lock.destroy()
+    }
+
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
+
+    /// The scheduled subscription, on the scheduler.
+    func subscribeOnScheduler() {
+        lock.lock()
+        let taken = pending.take()
+        let skip = disposed
+        lock.unlock()
+        guard !skip, let (source, sink) = taken else { return }
+        let subscription = source.subscribe(sink)
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            disposeOnScheduler(subscription)
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+    }
+
+    func dispose() {
+        lock.lock()
+        disposed = true
+        let subscription = upstream.take()  // nil if disposed before
+        lock.unlock()
+        if let subscription { disposeOnScheduler(subscription) }
+    }
+
+    private func disposeOnScheduler(_ subscription: Disposable) {
+        scheduler.scheduleUncancellable { subscription.dispose() }
     }
 }

@@ -28,7 +28,7 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         if let serial = scheduler as? SerialDispatchQueueScheduler {
-            let subscription = SerialSubscribeOnDisposable(source: source, sink: sink, scheduler: serial)
+            let subscription = SerialSubscribeOnDisposable(source: source.asObservable(), sink: sink, scheduler: serial)
             serial.scheduleUncancellable { subscription.subscribeOnScheduler() }
             return (sink, subscription)
         }
@@ -46,14 +46,19 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
     }
 }
 
-final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
+/// Passes events on where the source sends them, through both lanes (no `Event` built per element or for
+/// the end).
+final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
+    override init(observer: Observer, cancel: SinkLink?) {
+        super.init(observer: observer, cancel: cancel)
+        hasTerminalLane = true
+    }
 
-    func on(_ event: Event<Element>) {
-        if event.isStopEvent {
-            forwardTerminal(event)
+    override func onTerminal(_ error: Swift.Error?) {
+        if let error {
+            forwardError(error)
         } else {
-            forwardOn(event)
+            forwardCompleted()
         }
     }
 }
@@ -63,20 +68,22 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
 /// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
 /// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
 /// are (`scheduleUncancellable`): no `Disposable` or boxed state per action.
-final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: ObserverType>: Disposable, @unchecked Sendable
-    where Source.Element == Observer.Element {
+final class SerialSubscribeOnDisposable<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// Must stay the first stored property (see `InlineLockStorage`).
     private var lockStorage = InlineLockStorage()
     private let scheduler: SerialDispatchQueueScheduler
     // Guarded by the lock:
     /// The source and the sink, until the subscription is made (or given up): the sink holds this object
-    /// as its upstream, so it is let go of here.
-    private var pending: (source: Source, sink: SubscribeOnSink<Observer>)?
+    /// as its upstream, so it is let go of here. Two class references, not an optional tuple (whose
+    /// metadata unspecialised code would look up on every access).
+    private var source: Observable<Observer.Element>?
+    private var sink: SubscribeOnSink<Observer>?
     private var upstream: Disposable?
     private var disposed = false
 
-    init(source: Source, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
-        pending = (source, sink)
+    init(source: Observable<Observer.Element>, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
+        self.sink = sink
         self.scheduler = scheduler
         lock.initialize()
         assert(lock.isAt(&lockStorage), "SerialSubscribeOnDisposable: the inline lock must be the first stored property")
@@ -92,10 +99,11 @@ final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: Observ
     /// The scheduled subscription, on the scheduler.
     func subscribeOnScheduler() {
         lock.lock()
-        let taken = pending.take()
+        let source = self.source.take()
+        let sink = self.sink.take()
         let skip = disposed
         lock.unlock()
-        guard !skip, let (source, sink) = taken else { return }
+        guard !skip, let source, let sink else { return }
         let subscription = source.subscribe(sink)
         lock.lock()
         if disposed {

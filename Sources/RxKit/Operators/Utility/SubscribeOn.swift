@@ -16,7 +16,7 @@ extension ObservableType {
 }
 
 final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
-    private let source: Source
+    fileprivate let source: Source
     private let scheduler: ImmediateSchedulerType
 
     init(source: Source, scheduler: ImmediateSchedulerType) {
@@ -28,7 +28,7 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         if let serial = scheduler as? SerialDispatchQueueScheduler {
-            let subscription = SerialSubscribeOnDisposable(source: source.asObservable(), sink: sink, scheduler: serial)
+            let subscription = SerialSubscribeOnDisposable(producer: self, sink: sink, scheduler: serial)
             serial.scheduleUncancellable { subscription.subscribeOnScheduler() }
             return (sink, subscription)
         }
@@ -68,21 +68,22 @@ final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Obse
 /// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
 /// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
 /// are (`scheduleUncancellable`): no `Disposable` or boxed state per action.
-final class SerialSubscribeOnDisposable<Observer: ObserverType>: Disposable, @unchecked Sendable {
+final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: ObserverType>: Disposable, @unchecked Sendable
+    where Source.Element == Observer.Element {
     /// Must stay the first stored property (see `InlineLockStorage`).
     private var lockStorage = InlineLockStorage()
     private let scheduler: SerialDispatchQueueScheduler
     // Guarded by the lock:
-    /// The source and the sink, until the subscription is made (or given up): the sink holds this object
-    /// as its upstream, so it is let go of here. Two class references, not an optional tuple (whose
-    /// metadata unspecialised code would look up on every access).
-    private var source: Observable<Observer.Element>?
+    /// The producer (for its source) and the sink, until the subscription is made (or given up): the sink
+    /// holds this object as its upstream, so it is let go of here. Two class references, not an optional
+    /// tuple or `Source?` (whose metadata unspecialised code would look up on every access).
+    private var producer: SubscribeOnProducer<Source>?
     private var sink: SubscribeOnSink<Observer>?
     private var upstream: Disposable?
     private var disposed = false
 
-    init(source: Observable<Observer.Element>, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
-        self.source = source
+    init(producer: SubscribeOnProducer<Source>, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
+        self.producer = producer
         self.sink = sink
         self.scheduler = scheduler
         lock.initialize()
@@ -99,12 +100,12 @@ final class SerialSubscribeOnDisposable<Observer: ObserverType>: Disposable, @un
     /// The scheduled subscription, on the scheduler.
     func subscribeOnScheduler() {
         lock.lock()
-        let source = self.source.take()
+        let producer = self.producer.take()
         let sink = self.sink.take()
         let skip = disposed
         lock.unlock()
-        guard !skip, let source, let sink else { return }
-        let subscription = source.subscribe(sink)
+        guard !skip, let producer, let sink else { return }
+        let subscription = producer.source.subscribe(sink)
         lock.lock()
         if disposed {
             lock.unlock()

@@ -17,3 +17,31 @@ let otherError = TestError(2)
 func resourceDelta(_ body: () -> Void) -> Int32 {
     Resources.measure(body)
 }
+
+/// Integers appended from any thread and read by the test.
+final class LockedValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int] = []
+    func append(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
+/// Holds `scheduler`'s queue until the returned gate is signalled: what is scheduled meanwhile waits.
+func holdQueue(of scheduler: SerialDispatchQueueScheduler) -> DispatchSemaphore {
+    let gate = DispatchSemaphore(value: 0)
+    _ = scheduler.schedule(()) { _ in
+        gate.wait()
+        return Disposables.create()
+    }
+    return gate
+}
+
+/// Waits until what was scheduled on `scheduler` before the call has run; whether it did within 30 s.
+func flushQueue(of scheduler: SerialDispatchQueueScheduler) -> Bool {
+    let flushed = DispatchSemaphore(value: 0)
+    _ = scheduler.schedule(()) { _ in
+        flushed.signal()
+        return Disposables.create()
+    }
+    return flushed.wait(timeout: .now() + 30) == .success
+}

@@ -210,21 +210,15 @@ internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
 /// generic code, touching an `[Output]` or a `Completion<Failure>?` costs a runtime metadata look-up
 /// (a hash-table probe of several hundred instructions) on every value.
 internal final class PendingDeliveries<Output, Failure: Error> {
-    var values: [Output] = []
-    var head = 0
-    var completion: Subscribers.Completion<Failure>?
+    // Guarded by the conduit's lock, with nothing called out while an access lasts: the run-time
+    // exclusivity checks are off. A `ValueRing`, not an `[Output]`: each array operation would look up
+    // `Array<Output>`'s metadata (several senders queueing behind one delivery, T1).
+    let values = ValueRing<Output>()
+    @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
 
-    var hasValues: Bool { head < values.count }
+    var hasValues: Bool { !values.isEmpty }
 
-    func popValue() -> Output {
-        let value = values[head]
-        head += 1
-        if head == values.count {
-            values.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return value
-    }
+    func popValue() -> Output { values.removeFirst() }
 }
 
 @usableFromInline

@@ -32,7 +32,7 @@ extension Publishers {
     }
 }
 
-private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, QueueHandOffReceiver, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
     typealias Failure = Downstream.Failure
@@ -46,6 +46,9 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     /// The upstream's subscription once it has completed, for the demand returned by deliveries scheduled
     /// before the completion.
     private var completedSubscription: Subscription?
+    /// The values' way to a plain dispatch queue (made at the first value; see `receive(_:)`). Made and
+    /// read only by the upstream, whose calls are serialised.
+    @exclusivity(unchecked) private var handOff: QueueHandOff<ReceiveOnInner>?
 
     init(downstream: consuming Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = consume downstream
@@ -69,12 +72,25 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
             return .none
         }
         if let queue = scheduler.plainDispatchQueue(options: options) {
-            // The closure is made as the block the queue runs: no allocation beyond the queue's own.
-            queue.asyncUnchecked { [self] in deliver(input) }
+            // One queue item per value, as `schedule` would make, with no allocation but the queue's own.
+            queue.asyncUnchecked(handOff(for: input))
             return .none
         }
         scheduler.schedule(options: options) { [self] in deliver(input) }
         return .none
+    }
+
+    /// The queue item that delivers `input` (see `QueueHandOff`).
+    @inline(never)
+    private func handOff(for input: Input) -> @convention(block) () -> Void {
+        let handOff = self.handOff ?? QueueHandOff(receiver: self)
+        self.handOff = handOff
+        return handOff.item(for: input)
+    }
+
+    /// A value's queue item, on the queue.
+    func receiveHandedOff(_ input: Input) {
+        deliver(input)
     }
 
     /// Hands `input` downstream on the scheduler, unless cancelled meanwhile (an upstream completion that

@@ -122,10 +122,22 @@ extension SubjectHub {
         endDelivery(me)
     }
 
-    /// The slow path of `broadcastNextLocked`, out of line so the per-event path never builds a `Message`.
+    /// The slow path of `broadcastNextLocked`, out of line so the per-event path never touches a queue:
+    /// `dispatchLocked(.broadcast(.next(element), observers))`, without building the message.
     @inline(never)
     final func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
-        dispatchLocked(.broadcast(.next(element), observers))
+        let me = DeliveryOwner.current
+        let route = routeLocked(me)
+        if route == .queue {
+            enqueueNextLocked(element, observers)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        var value = element
+        storeLatest(&value)
+        deliverNext(&value, to: observers)
+        if route == .owner { endDelivery(me) }
     }
 
     /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.
@@ -138,56 +150,97 @@ extension SubjectHub {
     /// held; returns with it released.
     final func dispatchLocked(_ message: Message) {
         let me = DeliveryOwner.current
+        let route = routeLocked(me)
+        if route == .queue {
+            enqueueLocked(message)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        deliver(message)
+        if route == .owner { endDelivery(me) }
+    }
+
+    /// How a message the calling thread (`me`) sends now goes out (see `HubSendRoute`). Call with `lock`
+    /// held; it stays held.
+    final func routeLocked(_ me: Int) -> HubSendRoute {
         while true {
             let word = InlineWord.load(self)
-            if word & SubjectHubBase.ownerMask == me {
-                // A re-entrant send from an observer: delivered nested, at once.
-                lock.unlock()
-                deliver(message)
-                return
-            }
+            if word & SubjectHubBase.ownerMask == me { return .nested }
             if word == 0 {
-                if beginLocked(me) { break }
+                if beginLocked(me) { return .owner }
                 continue  // a sender began without the lock: queue for it
             }
             // Another thread delivers. Set `attentionBit` before deciding: it may be ending its delivery
             // with a compare-exchange right now, which then either fails (and it drains the queue) or
             // has already succeeded (and this thread delivers).
             let previous = InlineWord.fetchOr(self, SubjectHubBase.attentionBit)
-            if previous & SubjectHubBase.ownerMask != 0 {
-                enqueueLocked(message)
-                lock.unlock()
-                return
-            }
+            if previous & SubjectHubBase.ownerMask != 0 { return .queue }
             // The word is `attentionBit` with no owner: senders wait for the lock, so a plain store.
             InlineWord.store(self, me)
-            break
+            return .owner
         }
-        lock.unlock()
-        deliver(message)
-        endDelivery(me)
+    }
+
+    /// The queue of messages, made on first use. Call with `lock` held.
+    private final var pendingLocked: PendingMessages {
+        if let pending { return pending }
+        let made = PendingMessages()
+        pending = made
+        return made
     }
 
     /// Queues `message` for the delivering thread. Call with `lock` held and `attentionBit` set.
     @inline(never)
     final func enqueueLocked(_ message: Message) {
-        let pending = self.pending ?? PendingMessages()
-        self.pending = pending
+        let pending = pendingLocked
         pending.messages.append(message)
+        pending.order.append(nil)
         queuedCount += 1
     }
 
-    /// The oldest pending message. Call with `lock` held and `queuedCount > 0`.
-    final func dequeueLocked() -> Message {
-        let pending = self.pending!
-        let next = pending.messages[pending.head]
-        pending.head += 1
+    /// Queues `.next(element)` to `observers` for the delivering thread. Call with `lock` held and
+    /// `attentionBit` set.
+    final func enqueueNextLocked(_ element: Element, _ observers: [AnyObject]) {
+        let pending = pendingLocked
+        pending.elements.append(element)
+        pending.order.append(observers)
+        queuedCount += 1
+    }
+
+    /// Delivers the oldest queued item, releasing `lock` first. Call with `lock` held and
+    /// `queuedCount > 0`, as the delivering thread.
+    final func deliverOldestQueuedLocked() {
+        let pending = self.pending.unsafelyUnwrapped
+        let observers = pending.order[pending.orderHead]
+        pending.orderHead += 1
         queuedCount -= 1
         if queuedCount == 0 {
+            pending.order.removeAll(keepingCapacity: true)
+            pending.orderHead = 0
+        }
+        guard let observers else {
+            deliverOldestMessageLocked(pending)
+            return
+        }
+        var element = pending.elements.removeFirst()
+        lock.unlock()
+        storeLatest(&element)
+        deliverNext(&element, to: observers)
+    }
+
+    /// `deliverOldestQueuedLocked` for a queued message, out of line so that queued elements never
+    /// touch a `Message`.
+    @inline(never)
+    private final func deliverOldestMessageLocked(_ pending: PendingMessages) {
+        let next = pending.messages[pending.head]
+        pending.head += 1
+        if pending.head == pending.messages.count {
             pending.messages.removeAll(keepingCapacity: true)
             pending.head = 0
         }
-        return next
+        lock.unlock()
+        deliver(next)
     }
 
     /// Run by the delivering thread (`me`) after its own message: ends the delivery with one
@@ -213,9 +266,7 @@ extension SubjectHub {
                 withExtendedLifetime(released) {}  // the retired entries go here, with no lock held
                 return
             }
-            let next = dequeueLocked()
-            lock.unlock()
-            deliver(next)
+            deliverOldestQueuedLocked()
         }
     }
 

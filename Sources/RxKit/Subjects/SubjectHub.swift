@@ -101,13 +101,21 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// drops the latest element when it ends (`reconcileLocked`).
     @exclusivity(unchecked) final var keepsLatest: Bool
 
-    /// A FIFO of messages (see `pending`).
+    /// A FIFO of messages (see `pending`). Queued elements — senders on several threads waiting for the
+    /// delivering one — are kept apart, in `elements`, so that queueing and delivering one builds no
+    /// `Message` or `Event` (each a metadata look-up in unspecialised code); `order` keeps the arrival
+    /// order of both kinds. Guarded by the hub's lock (run-time exclusivity checks off, as the hub's).
     final class PendingMessages {
-        var messages: [Message] = []
-        var head = 0
+        /// Every queued item in order: an element's observer snapshot (its element is the next of
+        /// `elements`), or `nil` for the next of `messages`.
+        @exclusivity(unchecked) var order: [[AnyObject]?] = []
+        @exclusivity(unchecked) var orderHead = 0
+        let elements = ValueRing<Element>()
+        @exclusivity(unchecked) var messages: [Message] = []
+        @exclusivity(unchecked) var head = 0
         /// The snapshot `entries` last built for the sole observer, handed out again while it stays (one
         /// entry, or empty).
-        var soleSnapshot: [AnyObject] = []
+        @exclusivity(unchecked) var soleSnapshot: [AnyObject] = []
     }
 
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same

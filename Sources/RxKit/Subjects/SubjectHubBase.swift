@@ -3,6 +3,17 @@ import ReactiveBridgePrimitives
 /// How a holder of a `SubjectHub`'s lock may touch its delivery state (see `SubjectHub.claimLocked`).
 /// Not nested in the generic hub: a nested type is generic too, and comparing its values compiled to an
 /// out-of-line `==` call.
+/// How a message sent with a `SubjectHub`'s lock held goes out (see `SubjectHub.routeLocked`). Not nested
+/// in the generic hub, as `HubStateAccess`.
+enum HubSendRoute {
+    /// The calling thread is delivering (a re-entrant send from an observer): deliver it nested, at once.
+    case nested
+    /// The calling thread has become the delivering one: deliver it, then `endDelivery`.
+    case owner
+    /// Another thread is delivering and `attentionBit` is set: queue it, under the lock, for that thread.
+    case queue
+}
+
 enum HubStateAccess {
     /// Nobody delivers (a subject's hub, whose senders take the lock): touch it freely.
     case free

@@ -111,6 +111,24 @@ import Testing
         #expect(received.values == [])
     }
 
+    // Combine's ReceiveOn schedules each value on its own (scheduler.schedule per receive(_:)), so on a
+    // serial queue each delivery keeps its place among other work sent to the queue meanwhile.
+    @Test func dispatchQueueDeliveriesKeepTheirPlaceAmongOtherWorkOnTheQueue() {
+        let queue = DispatchQueue(label: "receive-on-interleaving")
+        let received = ReceiveOnLockedValues()
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.receive(on: queue).sink { received.append($0) }
+        queue.suspend()
+        for value in 1...3 {
+            subject.send(value)
+            queue.async { received.append(-value) }
+        }
+        queue.resume()
+        queue.sync {}
+        #expect(received.values == [1, -1, 2, -2, 3, -3])
+        cancellable.cancel()
+    }
+
     // Combine: receive(on:) delivers the upstream's values, then its completion, in order on the queue.
     @Test func dispatchQueueDeliversValuesInOrderThenTheCompletion() {
         let queue = DispatchQueue(label: "receive-on-order")

@@ -183,14 +183,31 @@ fileprivate final class EventRecording: @unchecked Sendable {
         #expect(!offQueue.isSet)
     }
 
+    // RxSwift's ObserveOnSerialDispatchQueue schedules each event on its own, so each delivery keeps its
+    // place among other work scheduled on the same scheduler meanwhile.
+    @Test func serialQueueSchedulerDeliveriesKeepTheirPlaceAmongOtherWork() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-serial-interleaving")
+        let gate = holdQueue(of: scheduler)
+        let subject = PublishSubject<Int>()
+        let received = LockedValues()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { received.append($0) })
+        for value in 1...3 {
+            subject.onNext(value)
+            _ = scheduler.schedule(value) { value in
+                received.append(-value)
+                return Disposables.create()
+            }
+        }
+        gate.signal()
+        #expect(flushQueue(of: scheduler))
+        #expect(received.values == [1, -1, 2, -2, 3, -3])
+        subscription.dispose()
+    }
+
     @Test func serialQueueSchedulerDropsWhatIsQueuedWhenDisposed() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-serial-dispose")
-        let gate = DispatchSemaphore(value: 0)
         // Hold the queue so the events below wait behind this block.
-        _ = scheduler.schedule(()) { _ in
-            gate.wait()
-            return Disposables.create()
-        }
+        let gate = holdQueue(of: scheduler)
         let subject = PublishSubject<Int>()
         let received = LockedValues()
         let subscription = subject.observe(on: scheduler).subscribe(onNext: { received.append($0) })
@@ -198,12 +215,7 @@ fileprivate final class EventRecording: @unchecked Sendable {
         subject.onNext(2)
         subscription.dispose()
         gate.signal()
-        let flushed = DispatchSemaphore(value: 0)
-        _ = scheduler.schedule(()) { _ in
-            flushed.signal()
-            return Disposables.create()
-        }
-        #expect(flushed.wait(timeout: .now() + 30) == .success)
+        #expect(flushQueue(of: scheduler))
         #expect(received.values.isEmpty)
     }
 
@@ -234,10 +246,3 @@ fileprivate final class LockedFlag: @unchecked Sendable {
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
 
-/// Values appended from another thread.
-fileprivate final class LockedValues: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Int] = []
-    func append(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
-    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
-}

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxKit
 import RxKitTest
 import Testing
@@ -79,6 +81,61 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
             _ = scheduler.start { xs.subscribe(on: scheduler) }
             _ = scheduler.start(disposed: 205) { xs.subscribe(on: scheduler) }
             _ = scheduler.start(created: 100, subscribed: 200, disposed: 200) { xs.subscribe(on: scheduler) }
+        }
+        #expect(delta == 0)
+    }
+
+    // RxSwift's subscribe(on:) subscribes on the scheduler and disposes the subscription there too
+    // (SubscribeOnSink.run's ScheduledDisposable); a SerialDispatchQueueScheduler takes its own path here.
+    @Test func serialQueueSchedulerSubscribesAndDisposesOnItsQueue() {
+        let queue = DispatchQueue(label: "subscribe-on-serial-test")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "subscribe-on-serial-test.inner")
+        let subscribedOnQueue = DispatchSemaphore(value: 0)
+        let disposedOnQueue = DispatchSemaphore(value: 0)
+        let xs = Observable<Int>.create { observer in
+            observer.onNext(1)
+            if DispatchQueue.getSpecific(key: key) == 7 { subscribedOnQueue.signal() }
+            return Disposables.create {
+                if DispatchQueue.getSpecific(key: key) == 7 { disposedOnQueue.signal() }
+            }
+        }
+        let received = LockedValues()
+        let subscription = xs.subscribe(on: scheduler).subscribe(onNext: { received.append($0) })
+        #expect(subscribedOnQueue.wait(timeout: .now() + 30) == .success)
+        subscription.dispose()
+        #expect(disposedOnQueue.wait(timeout: .now() + 30) == .success)
+        #expect(received.values == [1])
+    }
+
+    // RxSwift: disposing before the scheduled subscription runs cancels it (the scheduled action's
+    // disposable is disposed first), so the source is never subscribed to.
+    @Test func serialQueueSchedulerDisposalBeforeTheSubscriptionRunsMeansNoSubscription() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-serial-dispose")
+        let gate = holdQueue(of: scheduler)
+        let subscriptions = LockedValues()
+        let xs = Observable<Int>.create { _ in
+            subscriptions.append(1)
+            return Disposables.create()
+        }
+        let subscription = xs.subscribe(on: scheduler).subscribe()
+        subscription.dispose()
+        gate.signal()
+        #expect(flushQueue(of: scheduler))
+        #expect(subscriptions.values.isEmpty)
+    }
+
+    // A source that ends while it is being subscribed to (a `just`) has its subscription disposed on the
+    // scheduler too, and nothing is kept alive afterwards.
+    @Test func serialQueueSchedulerReleasesEveryResource() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-serial-resources")
+        let delta = resourceDelta {
+            let done = DispatchSemaphore(value: 0)
+            let subscription = Observable.just(1).subscribe(on: scheduler).subscribe(onCompleted: { done.signal() })
+            _ = done.wait(timeout: .now() + 30)
+            subscription.dispose()
+            _ = flushQueue(of: scheduler)
         }
         #expect(delta == 0)
     }

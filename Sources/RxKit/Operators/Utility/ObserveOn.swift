@@ -44,10 +44,13 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
 
 /// `observe(on:)` for a `SerialDispatchQueueScheduler` (including `MainScheduler`): schedules each event
 /// on its own; the scheduler's serial queue keeps them in order and never runs two at once, and
-/// `MainScheduler` runs one inline only when nothing it scheduled is still waiting. No queue of its own,
-/// no recursion state, and no allocation per event when the scheduler runs it inline.
-final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
+/// `MainScheduler` runs one inline only when nothing it scheduled is still waiting. No recursion state,
+/// and no allocation per event when the scheduler runs it inline. Elements that hop go through a
+/// `QueueHandOff` (made at the first hop): one queue item each, with no allocation but the queue's own.
+final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, QueueHandOffReceiver, @unchecked Sendable {
     private let scheduler: SerialDispatchQueueScheduler
+    /// Made and read only by the sender (the source, which never sends concurrently).
+    @exclusivity(unchecked) private var handOff: QueueHandOff<ObserveOnSerialSink>?
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkLink?) {
         self.scheduler = scheduler
@@ -56,6 +59,10 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
     }
 
     override func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNextElement(element)
+            return
+        }
         if isDisposed { return }
         scheduler.scheduleUncancellable { [self] in deliver(event) }
     }
@@ -80,7 +87,14 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
     /// path builds no closure.
     @inline(never)
     private func scheduleNext(_ element: Element) {
-        scheduler.scheduleUncancellable { [self] in forwardNext(element) }
+        let handOff = self.handOff ?? QueueHandOff(receiver: self)
+        self.handOff = handOff
+        scheduler.scheduleUncancellable(handOff.item(for: element))
+    }
+
+    /// An element's queue item, on the scheduler.
+    func receiveHandedOff(_ element: Element) {
+        forwardNext(element)
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {

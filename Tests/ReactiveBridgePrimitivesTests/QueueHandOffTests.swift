@@ -1,0 +1,58 @@
+import Dispatch
+import ReactiveBridgePrimitives
+import Testing
+
+/// Records what its hand-off gives it, and counts its live instances.
+private final class HandOffProbe: QueueHandOffReceiver, @unchecked Sendable {
+    nonisolated(unsafe) static var live = 0
+    /// Every value any probe received (written on the queue; read after it is flushed).
+    nonisolated(unsafe) static var allReceived: [Int] = []
+    /// Written on the queue only; read after the queue is flushed.
+    var log: [String] = []
+    var handOff: QueueHandOff<HandOffProbe>?
+
+    init() {
+        HandOffProbe.live += 1
+        handOff = QueueHandOff(receiver: self)
+    }
+
+    deinit { HandOffProbe.live -= 1 }
+
+    func receiveHandedOff(_ value: Int) {
+        log.append("value \(value)")
+        HandOffProbe.allReceived.append(value)
+    }
+}
+
+@Suite("QueueHandOff", .serialized)
+struct QueueHandOffTests {
+    @Test func eachValueKeepsItsPlaceAmongOtherWorkOnTheQueue() {
+        let queue = DispatchQueue(label: "queue-hand-off-order")
+        let probe = HandOffProbe()
+        queue.suspend()
+        for value in 0..<3 {
+            queue.asyncUnchecked(probe.handOff!.item(for: value))
+            queue.async { probe.log.append("work \(value)") }
+        }
+        queue.resume()
+        queue.sync {}
+        #expect(probe.log == ["value 0", "work 0", "value 1", "work 1", "value 2", "work 2"])
+    }
+
+    @Test func aWaitingItemKeepsTheReceiverAliveUntilItHasRun() {
+        let queue = DispatchQueue(label: "queue-hand-off-lifetime")
+        let live = HandOffProbe.live
+        HandOffProbe.allReceived = []
+        queue.suspend()
+        do {
+            let probe = HandOffProbe()
+            queue.asyncUnchecked(probe.handOff!.item(for: 1))
+            queue.asyncUnchecked(probe.handOff!.item(for: 2))
+        }
+        #expect(HandOffProbe.live == live + 1)
+        queue.resume()
+        queue.sync {}
+        #expect(HandOffProbe.allReceived == [1, 2])
+        #expect(HandOffProbe.live == live)
+    }
+}

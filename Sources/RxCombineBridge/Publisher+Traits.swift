@@ -131,5 +131,5 @@ extension Publisher {
     /// ```swift
     /// upload.asCompletable().subscribe(onCompleted: done, onError: showError)
     /// ```
-    public func asCompletable() -> Completable { asObservable().asCompletable() }
+    public func asCompletable() -> Completable { asObservable().ignoreElements().asCompletable() }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 
 /// An observable whose operators block the calling thread until the sequence has answered, for tests and
@@ -7,10 +8,10 @@ import RxKit
 /// main thread, so work scheduled on `MainScheduler` (or `DispatchQueue.main`) still runs, as RxBlocking does.
 /// Do not call it from a thread the source itself needs (a serial queue it delivers on, for example).
 public struct BlockingObservable<Element> {
-    let timeout: RxTimeInterval?
+    let timeout: TimeInterval?
     let source: Observable<Element>
 
-    init(timeout: RxTimeInterval?, source: Observable<Element>) {
+    init(timeout: TimeInterval?, source: Observable<Element>) {
         self.timeout = timeout
         self.source = source
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 
 extension ObservableConvertibleType {
@@ -5,9 +6,9 @@ extension ObservableConvertibleType {
     /// `toBlocking(timeout:)`; every trait (`Single`, `Maybe`, `Completable`, `Infallible`, `Driver`, `Signal`)
     /// and every relay has it, since each is an `ObservableConvertibleType`.
     ///
-    /// - parameter timeout: The longest a blocking operator may wait before it throws `RxError.timeout`;
-    ///   `nil` waits as long as it takes.
-    public func toBlocking(timeout: RxTimeInterval? = nil) -> BlockingObservable<Element> {
+    /// - parameter timeout: The longest a blocking operator may wait, in seconds (Foundation's `TimeInterval`,
+    ///   as RxBlocking's), before it throws `RxError.timeout`; `nil` waits as long as it takes.
+    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }
 }

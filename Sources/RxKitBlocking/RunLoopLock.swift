@@ -9,7 +9,7 @@ import RxKit
 /// `DispatchQueue.main` work the awaited sequence depends on still runs (a stop from another thread wakes the
 /// run loop with an empty main-queue block). On any other thread it waits on a semaphore.
 final class RunLoopLock: @unchecked Sendable {
-    private let timeout: RxTimeInterval?
+    private let timeout: TimeInterval?
     private let runsMainRunLoop = Thread.isMainThread
     private let semaphore = DispatchSemaphore(value: 0)
     private let lock = Lock()
@@ -17,7 +17,7 @@ final class RunLoopLock: @unchecked Sendable {
     private var stopped = false
     private var ran = false
 
-    init(timeout: RxTimeInterval?) {
+    init(timeout: TimeInterval?) {
         self.timeout = timeout
     }
 
@@ -61,7 +61,9 @@ final class RunLoopLock: @unchecked Sendable {
         precondition(!ran, "RunLoopLock.run() can only be called once")
         ran = true
         lock.unlock()
-        let deadline = timeout.flatMap(Self.deadline(after:))
+        // An infinite or absurdly long timeout waits as long as it takes (a year bounds the deadline
+        // arithmetic; RxBlocking's own callers use seconds).
+        let deadline = timeout.flatMap { $0.isFinite && $0 < 31_536_000 ? Date(timeIntervalSinceNow: $0) : nil }
         if runsMainRunLoop {
             while !isStopped {
                 let limit = deadline ?? .distantFuture
@@ -74,19 +76,5 @@ final class RunLoopLock: @unchecked Sendable {
         } else {
             semaphore.wait()
         }
-    }
-
-    /// The moment `interval` from now, or `nil` for `.never`.
-    private static func deadline(after interval: RxTimeInterval) -> Date? {
-        let seconds: Double
-        switch interval {
-        case .seconds(let value): seconds = Double(value)
-        case .milliseconds(let value): seconds = Double(value) / 1_000
-        case .microseconds(let value): seconds = Double(value) / 1_000_000
-        case .nanoseconds(let value): seconds = Double(value) / 1_000_000_000
-        case .never: return nil
-        @unknown default: return nil
-        }
-        return Date(timeIntervalSinceNow: seconds)
     }
 }

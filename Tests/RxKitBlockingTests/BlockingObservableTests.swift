@@ -28,7 +28,7 @@ final class DisposalCounter: @unchecked Sendable {
 /// a blocking operator waits on a semaphore; `MainThreadBlockingTests` covers the main thread's run loop.
 @Suite struct BlockingObservableTests {
     // The timeout bounds every wait for a source on another thread: a regression fails, it never hangs.
-    static let bound: RxTimeInterval = .seconds(30)
+    static let bound: TimeInterval = 30
 
     @Test func toArrayReturnsEveryElement() throws {
         #expect(try Observable.of(1, 2, 3).toBlocking().toArray() == [1, 2, 3])
@@ -97,13 +97,13 @@ final class DisposalCounter: @unchecked Sendable {
     }
 
     @Test func timeoutThrowsRxErrorTimeout() {
-        #expect { try Observable<Int>.never().toBlocking(timeout: .milliseconds(1)).first() } throws: { isTimeout($0) }
+        #expect { try Observable<Int>.never().toBlocking(timeout: 0.001).first() } throws: { isTimeout($0) }
         let counter = DisposalCounter()
         let stalled = Observable<Int>.create { observer in
             observer.onNext(1)
             return Disposables.create { counter.disposed() }
         }
-        guard case .failed(let elements, let error) = stalled.toBlocking(timeout: .milliseconds(1)).materialize() else {
+        guard case .failed(let elements, let error) = stalled.toBlocking(timeout: 0.001).materialize() else {
             Issue.record("expected .failed")
             return
         }

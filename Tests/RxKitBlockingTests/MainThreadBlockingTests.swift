@@ -8,7 +8,7 @@ import XCTest
 /// can be blocked on there. XCTest runs its tests on the main thread. Each wait is bounded by the timeout
 /// argument, so a regression fails instead of hanging.
 final class MainThreadBlockingTests: XCTestCase {
-    private let bound: RxTimeInterval = .seconds(30)
+    private let bound: TimeInterval = 30
 
     func testBlocksOnWorkDeliveredOnTheMainScheduler() throws {
         XCTAssertTrue(Thread.isMainThread, "the main thread's run loop is what these tests exercise")
@@ -30,7 +30,7 @@ final class MainThreadBlockingTests: XCTestCase {
     }
 
     func testTimesOutOnTheMainThread() {
-        XCTAssertThrowsError(try Observable<Int>.never().toBlocking(timeout: .milliseconds(1)).toArray()) { error in
+        XCTAssertThrowsError(try Observable<Int>.never().toBlocking(timeout: 0.001).toArray()) { error in
             guard case .timeout? = error as? RxError else {
                 return XCTFail("expected RxError.timeout, got \(error)")
             }

@@ -278,10 +278,17 @@ import Testing
         _ = Recorded.events(.next(1, 1), .completed(2, Int.self))
         _ = Subscription(200, 300)
         _ = try Observable.just(1).toBlocking().first()
-        _ = try Observable.just(1).toBlocking(timeout: .seconds(1)).toArray()
+        _ = try Observable.just(1).toBlocking(timeout: 1.0).toArray()
         _ = try Observable.just(1).toBlocking().last()
         _ = try Observable.just(1).toBlocking().single()
         _ = Observable.just(1).toBlocking().materialize()
+        // RxSwift: `asCompletable()` is on sequences of `Never`, so a recorded completion infers its element.
+        _ = cold.map { _ in 0 }.ignoreElements().asCompletable()
+        _ = scheduler.createColdObservable([.completed(20)]).asCompletable()
+        // RxRelay: every relay has a plain `asInfallible()`.
+        _ = PublishRelay<Int>().asInfallible()
+        _ = BehaviorRelay(value: 1).asInfallible()
+        _ = ReplayRelay<Int>.create(bufferSize: 1).asInfallible()
     }
 
     // MARK: Arity families and trait operators

@@ -29,3 +29,8 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     /// The relay as an `Observable`.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
+
+extension BehaviorRelay {
+    /// The relay as an `Infallible`: a relay never fails. Same as RxRelay's `asInfallible()`.
+    public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
+}

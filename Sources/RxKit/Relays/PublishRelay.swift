@@ -51,3 +51,8 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
         return SubjectSubscription(hub: hub, key: key)
     }
 }
+
+extension PublishRelay {
+    /// The relay as an `Infallible`: a relay never fails. Same as RxRelay's `asInfallible()`.
+    public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
+}

@@ -28,3 +28,8 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     /// The relay as an `Observable`.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
+
+extension ReplayRelay {
+    /// The relay as an `Infallible`: a relay never fails. Same as RxRelay's `asInfallible()`.
+    public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
+}

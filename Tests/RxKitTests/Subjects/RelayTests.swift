@@ -133,4 +133,20 @@ import Testing
         #expect(source.bind(to: count) == 3)
         #expect(source.bind(to: scaled, curriedArgument: 2) == 6)
     }
+
+    // RxRelay: each relay's `asInfallible()` passes what is accepted and never fails.
+    @Test func everyRelayConvertsToAnInfallibleOfItsElements() {
+        let publish = PublishRelay<Int>()
+        let behavior = BehaviorRelay(value: 0)
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        var seen: [String] = []
+        let bag = DisposeBag()
+        publish.asInfallible().subscribe(onNext: { seen.append("p\($0)") }).disposed(by: bag)
+        behavior.asInfallible().subscribe(onNext: { seen.append("b\($0)") }).disposed(by: bag)
+        replay.accept(7)
+        replay.asInfallible().subscribe(onNext: { seen.append("r\($0)") }).disposed(by: bag)
+        publish.accept(1)
+        behavior.accept(2)
+        #expect(seen == ["b0", "r7", "p1", "b2"])
+    }
 }

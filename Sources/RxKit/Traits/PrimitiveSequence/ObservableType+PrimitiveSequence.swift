@@ -11,18 +11,10 @@ extension ObservableType {
     }
 }
 
-extension ObservableType {
-    /// The sequence's completion or error, with its elements ignored. Same as RxSwift's `asCompletable()`.
+extension ObservableType where Element == Never {
+    /// The sequence as a `Completable`: its completion or error. Same as RxSwift's `asCompletable()`, which is
+    /// only on sequences of `Never` (an element type is dropped with `ignoreElements()` first).
     public func asCompletable() -> Completable {
-        let source = asObservable()
-        return PrimitiveSequence(raw: Observable<Never>.create { observer in
-            source.subscribe { event in
-                switch event {
-                case .next: break
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            }
-        })
+        PrimitiveSequence(raw: asObservable())
     }
 }

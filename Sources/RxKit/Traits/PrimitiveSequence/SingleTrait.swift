@@ -111,6 +111,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The success or failure, with the element dropped. Same as RxSwift's `Single.asCompletable()`.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 }

@@ -13,10 +13,11 @@ import Testing
         #expect(log == ["completed", "disposed"])
     }
 
+    // RxSwift: elements are dropped with `ignoreElements()` before `asCompletable()`; the error passes.
     @Test func asCompletableIgnoresElements() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, testError)])
-        let res = scheduler.start { xs.asCompletable().asObservable() }
+        let res = scheduler.start { xs.ignoreElements().asCompletable().asObservable() }
         #expect(res.events == [.error(250, testError)])
     }
 
@@ -32,5 +33,20 @@ import Testing
             if case .error = event { events.append("error") }
         }
         #expect(events == ["completed", "error"])
+    }
+
+    // RxSwift: `asCompletable()` is declared on sequences of `Never`: a recorded completion converts with its
+    // element type inferred, and the completion and its time pass unchanged.
+    @Test func asCompletableOfASequenceOfNeverKeepsItsCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { scheduler.createColdObservable([.completed(20)]).asCompletable().asObservable() }
+        #expect(res.events == [.completed(220)])
+    }
+
+    // RxSwift: a `Single` as a `Completable` drops its element and keeps the completion.
+    @Test func singleAsCompletableDropsTheElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Single.just(1).asCompletable().asObservable() }
+        #expect(res.events == [.completed(200)])
     }
 }

@@ -154,7 +154,7 @@ def combine_latest_file():
         if drain.tryBegin() {{
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         }} else {{
             submitNext(at: element, index: index)
         }}
@@ -163,7 +163,7 @@ def combine_latest_file():
     func sourceTerminal(_ error: Swift.Error?, index: Int) {{
         if drain.tryBegin() {{
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         }} else {{
             submitTerminal(error, index: index)
         }}
@@ -195,6 +195,12 @@ def combine_latest_file():
 {params(n, "        case {z}: drain.submit(.source{i}(error.map { .error($0) } ?? .completed), handle)", nl)}
         default: preconditionFailure("CombineLatest{n}Sink: no source \\(index)")
         }}
+    }}
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {{
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }}
 
     private func handle(_ message: Message) {{

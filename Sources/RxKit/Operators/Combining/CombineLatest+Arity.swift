@@ -81,7 +81,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -90,7 +90,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -125,6 +125,12 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest2Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -245,7 +251,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -254,7 +260,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -292,6 +298,12 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest3Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -421,7 +433,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -430,7 +442,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -471,6 +483,12 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest4Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -609,7 +627,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -618,7 +636,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -662,6 +680,12 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest5Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -809,7 +833,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -818,7 +842,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -865,6 +889,12 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         case 5: drain.submit(.source6(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest6Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -1021,7 +1051,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -1030,7 +1060,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -1080,6 +1110,12 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         case 6: drain.submit(.source7(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest7Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -1245,7 +1281,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -1254,7 +1290,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finishMessages(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -1307,6 +1343,12 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         case 7: drain.submit(.source8(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest8Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {

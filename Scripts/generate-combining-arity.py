@@ -125,25 +125,23 @@ def combine_latest_file():
     }}
 
     private let resultSelector: ({E}) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
 {params(n, "    private let latest{i}: UnsafeMutablePointer<E{i}>", nl)}
 
     init(resultSelector: @escaping ({E}) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {{
         self.resultSelector = resultSelector
         var layout = LatestSlotLayout()
 {params(n, "        let offset{i} = layout.place(E{i}.self)", nl)}
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: {n})
 {params(n, "        latest{i} = (slots + offset{i}).bindMemory(to: E{i}.self, capacity: 1)", nl)}
-        super.init(arity: {n}, observer: observer, cancel: cancel)
+        super.init(arity: {n}, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }}
 
     deinit {{
 {params(n, "        if hasValue(at: {z}) { latest{i}.deinitialize(count: 1) }", nl)}
-        slots.deallocate()
     }}
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -156,7 +154,7 @@ def combine_latest_file():
         if drain.tryBegin() {{
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         }} else {{
             submitNext(at: element, index: index)
         }}
@@ -165,7 +163,7 @@ def combine_latest_file():
     func sourceTerminal(_ error: Swift.Error?, index: Int) {{
         if drain.tryBegin() {{
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         }} else {{
             submitTerminal(error, index: index)
         }}
@@ -197,6 +195,12 @@ def combine_latest_file():
 {params(n, "        case {z}: drain.submit(.source{i}(error.map { .error($0) } ?? .completed), handle)", nl)}
         default: preconditionFailure("CombineLatest{n}Sink: no source \\(index)")
         }}
+    }}
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {{
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }}
 
     private func handle(_ message: Message) {{

@@ -180,6 +180,21 @@ class BoxedSerialDrain: @unchecked Sendable {
         drainPending(handle)
     }
 
+    /// `SerialDrain.submit` with the message boxed (`QueuedMessage`) only when another thread is draining:
+    /// handles `message` now, then what was queued meanwhile (`finishMessages`), or queues it.
+    func submit<Message>(_ message: Message, _ handle: (Message) -> Void) {
+        if beginOrQueue({ QueuedMessage(message) }) {
+            handle(message)
+            finishMessages(handle)
+        }
+    }
+
+    /// `finish(_:)` for a drain whose queued messages are `submit`'s: unboxes each for `handle`.
+    @inline(__always)
+    func finishMessages<Message>(_ handle: (Message) -> Void) {
+        finish { handle(unsafeDowncast($0, to: QueuedMessage<Message>.self).message) }
+    }
+
     @inline(never)
     private func drainPending(_ handle: (AnyObject) -> Void) {
         while true {

@@ -47,11 +47,10 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     }
 
     private let resultSelector: (E1, E2) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
 
@@ -60,16 +59,15 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         var layout = LatestSlotLayout()
         let offset1 = layout.place(E1.self)
         let offset2 = layout.place(E2.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 2)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
-        super.init(arity: 2, observer: observer, cancel: cancel)
+        super.init(arity: 2, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -83,7 +81,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -92,7 +90,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -127,6 +125,12 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         case 1: drain.submit(.source2(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest2Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -208,11 +212,10 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     }
 
     private let resultSelector: (E1, E2, E3) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -223,18 +226,17 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         let offset1 = layout.place(E1.self)
         let offset2 = layout.place(E2.self)
         let offset3 = layout.place(E3.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 3)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
-        super.init(arity: 3, observer: observer, cancel: cancel)
+        super.init(arity: 3, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
         if hasValue(at: 0) { latest1.deinitialize(count: 1) }
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -249,7 +251,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -258,7 +260,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -296,6 +298,12 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         case 2: drain.submit(.source3(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest3Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -381,11 +389,10 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     }
 
     private let resultSelector: (E1, E2, E3, E4) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -398,12 +405,12 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         let offset2 = layout.place(E2.self)
         let offset3 = layout.place(E3.self)
         let offset4 = layout.place(E4.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 4)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
         latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
-        super.init(arity: 4, observer: observer, cancel: cancel)
+        super.init(arity: 4, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -411,7 +418,6 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         if hasValue(at: 1) { latest2.deinitialize(count: 1) }
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -427,7 +433,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -436,7 +442,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -477,6 +483,12 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         case 3: drain.submit(.source4(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest4Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -566,11 +578,10 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     }
 
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -585,13 +596,13 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         let offset3 = layout.place(E3.self)
         let offset4 = layout.place(E4.self)
         let offset5 = layout.place(E5.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 5)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
         latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
         latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
-        super.init(arity: 5, observer: observer, cancel: cancel)
+        super.init(arity: 5, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -600,7 +611,6 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         if hasValue(at: 2) { latest3.deinitialize(count: 1) }
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -617,7 +627,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -626,7 +636,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -670,6 +680,12 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         case 4: drain.submit(.source5(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest5Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -763,11 +779,10 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     }
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -784,14 +799,14 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         let offset4 = layout.place(E4.self)
         let offset5 = layout.place(E5.self)
         let offset6 = layout.place(E6.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 6)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
         latest4 = (slots + offset4).bindMemory(to: E4.self, capacity: 1)
         latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
         latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
-        super.init(arity: 6, observer: observer, cancel: cancel)
+        super.init(arity: 6, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -801,7 +816,6 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         if hasValue(at: 3) { latest4.deinitialize(count: 1) }
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -819,7 +833,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -828,7 +842,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -875,6 +889,12 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         case 5: drain.submit(.source6(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest6Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -972,11 +992,10 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     }
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -995,7 +1014,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         let offset5 = layout.place(E5.self)
         let offset6 = layout.place(E6.self)
         let offset7 = layout.place(E7.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 7)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
@@ -1003,7 +1022,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         latest5 = (slots + offset5).bindMemory(to: E5.self, capacity: 1)
         latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
         latest7 = (slots + offset7).bindMemory(to: E7.self, capacity: 1)
-        super.init(arity: 7, observer: observer, cancel: cancel)
+        super.init(arity: 7, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -1014,7 +1033,6 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         if hasValue(at: 4) { latest5.deinitialize(count: 1) }
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
         if hasValue(at: 6) { latest7.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -1033,7 +1051,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -1042,7 +1060,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -1092,6 +1110,12 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         case 6: drain.submit(.source7(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest7Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {
@@ -1193,11 +1217,10 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     }
 
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Observer.Element
-    private let drain = SerialDrain<Message>()
+    private let drain = BoxedSerialDrain()  // not generic: no metadata look-up per subscription
     // The latest element of each source, initialised once `hasValue(at:)` says so; touched only inside the
     // drain. Raw slots rather than `E?`: an `Optional<E>` would be looked up at run time per element. All
-    // in one block (`slots`).
-    private let slots: UnsafeMutableRawPointer
+    // in one block with the sources' subscriptions.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
@@ -1218,7 +1241,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         let offset6 = layout.place(E6.self)
         let offset7 = layout.place(E7.self)
         let offset8 = layout.place(E8.self)
-        slots = layout.allocate()
+        let (subscriptions, slots) = layout.makeSubscriptions(count: 8)
         latest1 = (slots + offset1).bindMemory(to: E1.self, capacity: 1)
         latest2 = (slots + offset2).bindMemory(to: E2.self, capacity: 1)
         latest3 = (slots + offset3).bindMemory(to: E3.self, capacity: 1)
@@ -1227,7 +1250,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         latest6 = (slots + offset6).bindMemory(to: E6.self, capacity: 1)
         latest7 = (slots + offset7).bindMemory(to: E7.self, capacity: 1)
         latest8 = (slots + offset8).bindMemory(to: E8.self, capacity: 1)
-        super.init(arity: 8, observer: observer, cancel: cancel)
+        super.init(arity: 8, subscriptions: subscriptions, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -1239,7 +1262,6 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         if hasValue(at: 5) { latest6.deinitialize(count: 1) }
         if hasValue(at: 6) { latest7.deinitialize(count: 1) }
         if hasValue(at: 7) { latest8.deinitialize(count: 1) }
-        slots.deallocate()
     }
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
@@ -1259,7 +1281,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitNext(at: element, index: index)
         }
@@ -1268,7 +1290,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
     func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
-            drain.finish(handle)
+            drain.finish(handleQueued)
         } else {
             submitTerminal(error, index: index)
         }
@@ -1321,6 +1343,12 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         case 7: drain.submit(.source8(error.map { .error($0) } ?? .completed), handle)
         default: preconditionFailure("CombineLatest8Sink: no source \(index)")
         }
+    }
+
+    /// Handles a message another thread queued while this one was draining. A method, not a closure built
+    /// by `finishMessages`: that would look `Message` up on every element.
+    private func handleQueued(_ message: AnyObject) {
+        handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
     }
 
     private func handle(_ message: Message) {

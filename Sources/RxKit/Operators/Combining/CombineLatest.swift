@@ -35,7 +35,7 @@ extension ObservableType {
 /// `Event` (each a run-time metadata look-up in unspecialised code) and forwards the result through the
 /// observer's element lane.
 class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    final let subscriptions: [SingleAssignmentDisposable]
+    final let subscriptions: SourceSubscriptions
     private let arity: Int
 
     // Touched only inside the subclass's drain (which is what excludes conflicting accesses).
@@ -45,9 +45,10 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     @exclusivity(unchecked) private var doneCount = 0
     @exclusivity(unchecked) private var terminated = false
 
-    init(arity: Int, observer: Observer, cancel: SinkLink?) {
+    /// `subscriptions`: `arity` entries (`LatestSlotLayout.makeSubscriptions` also holds the latest elements).
+    init(arity: Int, subscriptions: SourceSubscriptions, observer: Observer, cancel: SinkLink?) {
         self.arity = arity
-        self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
+        self.subscriptions = subscriptions
         self.hasValue = SourceFlags(count: arity)
         self.isDone = SourceFlags(count: arity)
         super.init(observer: observer, cancel: cancel)
@@ -57,7 +58,7 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
     /// subscription of its own (no composite of `subscriptions` to allocate).
     override final func dispose() {
         guard let previous = closeForDisposal() else { return }
-        for subscription in subscriptions { subscription.dispose() }
+        subscriptions.disposeAll()
         finishDisposal(previous)
     }
 
@@ -159,8 +160,9 @@ struct SourceFlags {
     }
 }
 
-/// Lays out the latest-element slots of a combineLatest sink in one heap block, not one block per source:
-/// `place` each source's element type in order, then `allocate` the block and bind each slot at its offset.
+/// Lays out the latest-element slots of a combineLatest sink in one heap block with the sources'
+/// subscriptions, not one block per source: `place` each source's element type in order, then
+/// `makeSubscriptions` and bind each slot at its offset.
 struct LatestSlotLayout {
     private var size = 0
     private var alignment = 1
@@ -174,9 +176,11 @@ struct LatestSlotLayout {
         return offset
     }
 
-    /// The block for every slot placed; release it with `deallocate()`.
-    func allocate() -> UnsafeMutableRawPointer {
-        .allocate(byteCount: Swift.max(size, 1), alignment: alignment)
+    /// The subscriptions of `count` sources, in one block with every slot placed (at `latestStorage`), which
+    /// lives as long as they do.
+    func makeSubscriptions(count: Int) -> (subscriptions: SourceSubscriptions, latestStorage: UnsafeMutableRawPointer) {
+        let subscriptions = SourceSubscriptions.make(count: count, extraBytes: size, extraAlignment: alignment)
+        return (subscriptions, subscriptions.extraStorage(alignment: alignment))
     }
 }
 
@@ -218,7 +222,7 @@ final class CombineLatestCollectionSink<SourceElement, Observer: ObserverType>: 
     init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer, cancel: SinkLink?) {
         self.resultSelector = resultSelector
         self.latest = Array(repeating: nil, count: arity)
-        super.init(arity: arity, observer: observer, cancel: cancel)
+        super.init(arity: arity, subscriptions: .make(count: arity), observer: observer, cancel: cancel)
     }
 
     func run(_ sources: [Observable<SourceElement>]) -> Disposable {

@@ -1,8 +1,8 @@
 import ReactiveBridgePrimitives
 
 /// `SubjectHub`'s delivery: broadcasting an event to the observers at once when nobody else delivers,
-/// nested for a re-entrant send, or queued for the delivering thread, which drains the queue before its
-/// delivery ends.
+/// nested for a re-entrant send, or queued for the delivering thread, which drains the queue — all of
+/// it at a time, in order — before its delivery ends.
 extension SubjectHub {
     /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
@@ -208,39 +208,25 @@ extension SubjectHub {
         queuedCount += 1
     }
 
-    /// Delivers the oldest queued item, releasing `lock` first. Call with `lock` held and
-    /// `queuedCount > 0`, as the delivering thread.
-    final func deliverOldestQueuedLocked() {
-        let pending = self.pending.unsafelyUnwrapped
-        let observers = pending.order[pending.orderHead]
-        pending.orderHead += 1
-        queuedCount -= 1
-        if queuedCount == 0 {
-            pending.order.removeAll(keepingCapacity: true)
-            pending.orderHead = 0
+    /// Delivers `batch` (the queue as `PendingMessages.takeAll` took it) in order, as the delivering
+    /// thread, with `lock` released, then hands it back to `pending` empty. Each element goes to the
+    /// observers of its own snapshot, as if it had been delivered when it was sent.
+    final func deliverBatch(_ batch: PendingMessages, of pending: PendingMessages) {
+        var messageIndex = 0
+        for observers in batch.order {
+            guard let observers else {
+                deliver(batch.messages[messageIndex])
+                messageIndex += 1
+                continue
+            }
+            var element = batch.elements.removeFirst()
+            storeLatest(&element)
+            deliverNext(&element, to: observers)
         }
-        guard let observers else {
-            deliverOldestMessageLocked(pending)
-            return
-        }
-        var element = pending.elements.removeFirst()
-        lock.unlock()
-        storeLatest(&element)
-        deliverNext(&element, to: observers)
-    }
-
-    /// `deliverOldestQueuedLocked` for a queued message, out of line so that queued elements never
-    /// touch a `Message`.
-    @inline(never)
-    private final func deliverOldestMessageLocked(_ pending: PendingMessages) {
-        let next = pending.messages[pending.head]
-        pending.head += 1
-        if pending.head == pending.messages.count {
-            pending.messages.removeAll(keepingCapacity: true)
-            pending.head = 0
-        }
-        lock.unlock()
-        deliver(next)
+        // The snapshots (and the messages' observers) are released here, with no lock held.
+        batch.order.removeAll(keepingCapacity: true)
+        if messageIndex > 0 { batch.messages.removeAll(keepingCapacity: true) }
+        pending.drained = batch
     }
 
     /// Run by the delivering thread (`me`) after its own message: ends the delivery with one
@@ -266,7 +252,13 @@ extension SubjectHub {
                 withExtendedLifetime(released) {}  // the retired entries go here, with no lock held
                 return
             }
-            deliverOldestQueuedLocked()
+            // The whole queue in one hold of the lock: a sender queueing meanwhile waits for the lock
+            // once, not once per value the delivering thread takes.
+            let pending = self.pending.unsafelyUnwrapped
+            let batch = pending.takeAll()
+            queuedCount = 0
+            lock.unlock()
+            deliverBatch(batch, of: pending)
         }
     }
 

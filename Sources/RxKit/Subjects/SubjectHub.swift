@@ -104,18 +104,32 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// A FIFO of messages (see `pending`). Queued elements — senders on several threads waiting for the
     /// delivering one — are kept apart, in `elements`, so that queueing and delivering one builds no
     /// `Message` or `Event` (each a metadata look-up in unspecialised code); `order` keeps the arrival
-    /// order of both kinds. Guarded by the hub's lock (run-time exclusivity checks off, as the hub's).
+    /// order of both kinds. Guarded by the hub's lock (run-time exclusivity checks off, as the hub's),
+    /// except `drained`.
     final class PendingMessages {
         /// Every queued item in order: an element's observer snapshot (its element is the next of
         /// `elements`), or `nil` for the next of `messages`.
         @exclusivity(unchecked) var order: [[AnyObject]?] = []
-        @exclusivity(unchecked) var orderHead = 0
-        let elements = ValueRing<Element>()
+        @exclusivity(unchecked) var elements = ValueRing<Element>()
         @exclusivity(unchecked) var messages: [Message] = []
-        @exclusivity(unchecked) var head = 0
+        /// The delivering thread's batch (`takeAll`), kept between batches so its buffers are reused:
+        /// touched only by the delivering thread, of which there is one at a time.
+        @exclusivity(unchecked) var drained: PendingMessages?
         /// The snapshot `entries` last built for the sole observer, handed out again while it stays (one
         /// entry, or empty).
         @exclusivity(unchecked) var soleSnapshot: [AnyObject] = []
+
+        /// Moves every queued item, in order, into the (empty) batch it returns, leaving this queue empty:
+        /// the delivering thread takes the whole queue in one hold of the lock and delivers it outside.
+        /// Call with the hub's lock held, as the delivering thread; hand the batch back (`drained`) empty.
+        func takeAll() -> PendingMessages {
+            let batch = drained ?? PendingMessages()
+            drained = nil
+            swap(&order, &batch.order)
+            swap(&elements, &batch.elements)
+            if !messages.isEmpty { swap(&messages, &batch.messages) }
+            return batch
+        }
     }
 
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same

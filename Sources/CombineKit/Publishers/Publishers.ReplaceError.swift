@@ -20,7 +20,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReplacingInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output))
+            upstream.receive(subscriber: ReplaceErrorInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output))
         }
     }
 }

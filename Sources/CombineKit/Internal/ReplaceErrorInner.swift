@@ -2,7 +2,7 @@ import ReactiveBridgePrimitives
 
 /// Inner object of replaceError (publish `replacement` then finish instead of failing). The replacement
 /// waits for downstream demand: the inner counts the demand the upstream has not used.
-internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
+internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
     typealias Failure = UpstreamFailure
@@ -20,7 +20,7 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
         self.downstream = consume downstream
         self.replacement = replacement
         lock.initialize()
-        assert(lock.isAt(&lockStorage), "ReplacingInner: the inline lock must be the first stored property")
+        assert(lock.isAt(&lockStorage), "ReplaceErrorInner: the inline lock must be the first stored property")
     }
 
     deinit { lock.destroy() }
@@ -128,4 +128,4 @@ internal final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: S
     }
 }
 
-extension ReplacingInner: PlaygroundShowsDescription {}
+extension ReplaceErrorInner: PlaygroundShowsDescription {}

@@ -153,7 +153,11 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
 
     // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
     private let lock = Lock()
-    private weak var parent: Publishers.ShareReplay<Upstream>?
+    /// Strong: the parent lets the connection go (`connection = nil`) when the last subscriber leaves or
+    /// upstream terminates, and the upstream subscription it then cancels or that ended lets go of this
+    /// connection, so the reference cycle ends with the connection. (A weak reference would cost a side
+    /// table allocation per connection.) While connected, the subscribers hold the parent anyway.
+    private let parent: Publishers.ShareReplay<Upstream>
     /// The subject this connection feeds.
     fileprivate let subject: ReplayingSubject<Input, Failure>
     @exclusivity(unchecked) private var subscription: Subscription?
@@ -194,7 +198,7 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
         }
         guard active else { return }
         // Detach first so a subscriber reacting to the completion starts a fresh connection.
-        parent?.connectionTerminated(self)
+        parent.connectionTerminated(self)
         subject.send(completion: completion)
     }
 

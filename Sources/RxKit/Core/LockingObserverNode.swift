@@ -67,7 +67,9 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
         return UnsafeMutableRawPointer(mutex)
     }
 
-    /// Whether a value of type `T` fits in `spareMutexStorage`.
+    /// Whether a value of type `T` fits in `spareMutexStorage`. Inline: a call passes `T`'s metadata to an
+    /// unspecialised function (once per share connection).
+    @inline(__always)
     static func spareMutexStorageFits<T>(_: T.Type) -> Bool {
         MemoryLayout<T>.size <= MemoryLayout<PlatformMutex>.size
             && MemoryLayout<T>.alignment <= MemoryLayout<PlatformMutex>.alignment

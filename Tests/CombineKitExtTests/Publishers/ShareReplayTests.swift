@@ -140,4 +140,37 @@ import Testing
         #expect(a.events == [.subscription(0), .value(10, 1), .value(30, 2)])
         #expect(b.events == [.subscription(20), .value(20, 1), .value(30, 2)])
     }
+
+    // Combine's share() keeps its connection only while subscribed: once every subscriber has cancelled,
+    // or upstream has finished, nothing keeps the shared publisher or its connection alive, for either scope.
+    @Test(arguments: [ShareReplayScope.whileConnected, .forever])
+    func theSharedPublisherIsReleasedAfterCancellationAndAfterCompletion(scope: ShareReplayScope) {
+        let subject = PassthroughSubject<Int, Never>()
+        weak var cancelledShare: Publishers.ShareReplay<PassthroughSubject<Int, Never>>?
+        weak var finishedShare: Publishers.ShareReplay<PassthroughSubject<Int, Never>>?
+        var values: [Int] = []
+        do {
+            let shared = subject.share(replay: 1, scope: scope)
+            cancelledShare = shared
+            let a = shared.sink { values.append($0) }
+            let b = shared.sink { values.append($0 * 10) }
+            subject.send(1)
+            a.cancel()
+            b.cancel()
+        }
+        #expect(cancelledShare == nil)
+        let finishing = PassthroughSubject<Int, Never>()
+        var kept: AnyCancellable?
+        do {
+            let shared = finishing.share(replay: 1, scope: scope)
+            finishedShare = shared
+            kept = shared.sink { values.append($0 + 100) }
+            finishing.send(2)
+            finishing.send(completion: .finished)
+        }
+        // The sink's subscription was released at completion; the cancellable keeps nothing.
+        #expect(finishedShare == nil)
+        #expect(values == [1, 10, 102])
+        kept?.cancel()
+    }
 }

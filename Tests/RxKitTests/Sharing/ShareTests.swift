@@ -99,6 +99,40 @@ fileprivate final class ShareSubscriptionCounter: @unchecked Sendable {
         #expect(xs.subscriptions == [Subscription(200, 240)])
     }
 
+    // RxSwift's share(replay: 1, scope: .whileConnected) with closure subscribers (which the share keeps
+    // without an entry while alone): a subscriber joining while connected gets the latest element, one
+    // joining from inside another's onNext gets it too, the first leaving keeps the others connected, and
+    // after all have left the next one reconnects with no stale element.
+    @Test func closureSubscribersJoinLeaveAndReconnectAsAnyObserverDoes() {
+        let subject = PublishSubject<Int>()
+        var connections = 0
+        let shared = Observable<Int>.deferred {
+            connections += 1
+            return subject.asObservable()
+        }.share(replay: 1)
+        var log: [String] = []
+        var nested: Disposable?
+        let a = shared.subscribe(onNext: { value in
+            log.append("a\(value)")
+            if value == 2 && nested == nil { nested = shared.subscribe(onNext: { log.append("n\($0)") }) }
+        })
+        subject.onNext(1)
+        let b = shared.subscribe(onNext: { log.append("b\($0)") })
+        subject.onNext(2)
+        a.dispose()
+        subject.onNext(3)
+        b.dispose()
+        nested?.dispose()
+        #expect(!subject.hasObservers)
+        subject.onNext(4)
+        let c = shared.subscribe(onNext: { log.append("c\($0)") })
+        subject.onNext(5)
+        c.dispose()
+        #expect(log == ["a1", "b1", "a2", "n2", "b2", "b3", "n3", "c5"])
+        #expect(connections == 2)
+        #expect(!subject.hasObservers)
+    }
+
     @Test func aSourceThatEndsDuringSubscribeEndsEachConnection() {
         var subscriptions = 0
         let source = Observable<Int>.deferred {

@@ -25,8 +25,9 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     private final var mutexTail = InlineWord.sentinel
 
     /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
-    /// (`MapShareWhileConnected`, `FilterShareWhileConnected`), whose connections observe the operator's
-    /// upstream and run its closure themselves.
+    /// and `onErrorJustReturn` conversion (`MapShareWhileConnected`, `FilterShareWhileConnected`,
+    /// `CatchReturnShareWhileConnected`), whose connections observe the operator's upstream and do its
+    /// work themselves.
     fileprivate final let source: Observable<Element>?
     fileprivate final let replaysLatest: Bool
     /// The live connection, if any. Guarded by `lock`.
@@ -134,6 +135,23 @@ final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @u
     }
 }
 
+/// A Driver's or Signal's `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)`: the share of
+/// `upstream.catchAndReturn(fallback)`, whose connections (`CatchReturnShareConnection`) observe `upstream`
+/// and replace its error themselves (see `MapShareWhileConnected`).
+@usableFromInline
+final class CatchReturnShareWhileConnected<Element>: ShareWhileConnected<Element>, @unchecked Sendable {
+    final let upstream: Observable<Element>
+    final let fallback: Element
+
+    @usableFromInline
+    init(upstream: Observable<Element>, fallback: Element, replaysLatest: Bool,
+         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
+        self.upstream = upstream
+        self.fallback = fallback
+        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
+    }
+}
+
 /// One connection of a `ShareWhileConnected`: the source's observer and, being a `SubjectHub` itself
 /// rather than holding one, the subscribers' hub: one allocation and one `SubjectHub<Element>` metadata
 /// look-up fewer per connection than a separate hub (about 9,000 instructions less per build on R12).
@@ -146,11 +164,12 @@ final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @u
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
 /// compare-exchange cost three read-modify-writes (R11: 13 shares).
 ///
-/// Three kinds, one per source: `ShareConnection` observes the share's source itself; `MapShareConnection`
+/// Four kinds, one per source: `ShareConnection` observes the share's source itself; `MapShareConnection`
 /// and `FilterShareConnection` observe the source *of* a `map`/`filter` and run its closure themselves,
 /// for the share a Driver or Signal operator ends in (`driver.map(f)` is `share(upstream.map(f))`): one
 /// object and two frames per operator fewer than a map/filter sink feeding the connection, with the same
-/// events for every subscriber (see `MapShareConnection`).
+/// events for every subscriber (see `MapShareConnection`); `CatchReturnShareConnection` does the same for
+/// the `catchAndReturn` of `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)`.
 ///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
 /// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
@@ -204,9 +223,24 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         preconditionFailure("ShareConnectionBase.subscribeToSource is abstract: each connection kind overrides it.")
     }
 
+    /// `subscribeToSource` for a kind that observes `upstream` as `observer` (itself).
+    @inline(__always)
+    final func subscribe<Observer: ObserverType>(_ observer: Observer, to upstream: Observable<Observer.Element>) -> SubjectSubscription? {
+        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
+        adoptSourceSubscription(upstream.subscribe(observer))
+        return nil
+    }
+
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
-    /// it released.
+    /// it released. An RxKit node with both lanes (`subscribe(onNext:…)`'s and `drive(onNext:…)`'s
+    /// observer, a sink) goes through `subscribeLocked(node:)`, so that as the first observer it is kept
+    /// without an `Entry` (the last share of a Driver chain: an allocation per subscription fewer).
     final func subscribeLocked<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        // A metatype check first: `observer as? ObserverNode` is a full dynamic cast in unspecialised code.
+        if Observer.self is ObserverNode.Type {
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
+            if node.hasElementLane && node.hasTerminalLane { return subscribeLocked(node: node) }
+        }
         let access = claimLocked()
         return subscribedLocked(addLocked(observer, access), access)
     }
@@ -272,7 +306,8 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         lock.unlock()
     }
 
-    override final func onTerminal(_ error: Swift.Error?) {
+    /// The source's terminal event (overridden by `CatchReturnShareConnection`, which replaces an error).
+    override func onTerminal(_ error: Swift.Error?) {
         if let error {
             terminate(.error(error))
         } else {
@@ -415,11 +450,9 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
 
     override func subscribeToSource() -> SubjectSubscription? {
         guard let source = parent.source else {
-            preconditionFailure("ShareConnection: its share has no source (a Driver/Signal map or filter share makes its own connections)")
+            preconditionFailure("ShareConnection: its share has no source (the share of a Driver/Signal map, filter or onErrorJustReturn conversion makes its own connections)")
         }
-        if let subscription = source.subscribe(shareConnection: self) { return subscription }
-        adoptSourceSubscription(source.subscribe(self))
-        return nil
+        return subscribe(self, to: source)
     }
 
     @usableFromInline
@@ -459,10 +492,7 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        let upstream = unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream
-        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
-        adoptSourceSubscription(upstream.subscribe(self))
-        return nil
+        subscribe(self, to: unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream)
     }
 
     @usableFromInline
@@ -508,10 +538,7 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        let upstream = unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream
-        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
-        adoptSourceSubscription(upstream.subscribe(self))
-        return nil
+        subscribe(self, to: unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream)
     }
 
     @usableFromInline
@@ -538,5 +565,60 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
             return
         }
         if kept { deliverNextElement(value) }
+    }
+}
+
+/// The connection of a `CatchReturnShareWhileConnected`, the share of `upstream.catchAndReturn(fallback)`
+/// that `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` make: it observes `upstream`
+/// and, when it fails, delivers `fallback` and completes, as a `catchAndReturn` sink feeding the
+/// connection would (RxSwift's `catchAndReturn` subscribes to `just(fallback)` at once, which sends the
+/// element and the completion before the error's delivery returns); elements and the completion pass as
+/// they are. One object per conversion fewer than a catch producer, its sink and a share.
+@usableFromInline
+final class CatchReturnShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
+    /// The replacement for an error, read from the share once.
+    private let fallback: Element
+
+    /// `parent` must be a `CatchReturnShareWhileConnected<Element>` (see the class).
+    @usableFromInline
+    override init(parent: ShareWhileConnected<Element>) {
+        fallback = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).fallback
+        super.init(parent: parent)
+    }
+
+    override func subscribeToSource() -> SubjectSubscription? {
+        subscribe(self, to: unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).upstream)
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(var element):
+            deliverNextElement(&element)
+        case .error:
+            replaceError()
+        case .completed:
+            terminate(.completed)
+        }
+    }
+
+    override func onNextElement(at element: UnsafeRawPointer) {
+        deliverNextElement(element.assumingMemoryBound(to: Element.self))
+    }
+
+    override func onTerminal(_ error: Swift.Error?) {
+        if error == nil {
+            terminate(.completed)
+        } else {
+            replaceError()
+        }
+    }
+
+    /// The source failed: `fallback`, then the completion.
+    @inline(never)
+    private func replaceError() {
+        var element = fallback
+        deliverNextElement(&element)
+        terminate(.completed)
     }
 }

@@ -3,7 +3,11 @@ extension ObservableConvertibleType {
     /// Same as RxCocoa's `asDriver(onErrorJustReturn:)`.
     @inlinable  // specialised in the caller: no `Observable<Element>` metadata or conformance look-up per call
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `DriverSharingStrategy` shares,
+        // as one share whose connection replaces the error itself (see `CatchReturnShareConnection`).
+        Driver(raw: CatchReturnShareWhileConnected(upstream: asObservable().observe(on: DriverSharingStrategy.scheduler),
+                                                   fallback: onErrorJustReturn, replaysLatest: true,
+                                                   makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
     }
 
     /// The sequence as a `Driver` that continues with `onErrorDriveWith` in place of an error.

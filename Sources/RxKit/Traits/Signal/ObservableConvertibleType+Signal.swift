@@ -1,8 +1,13 @@
 extension ObservableConvertibleType {
     /// The sequence as a `Signal` that emits `onErrorJustReturn` and completes in place of an error.
     /// Same as RxCocoa's `asSignal(onErrorJustReturn:)`.
+    @inlinable  // the share is made in the caller's specialised code (see `asDriver(onErrorJustReturn:)`)
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `SignalSharingStrategy` shares,
+        // as one share whose connection replaces the error itself (see `CatchReturnShareConnection`).
+        Signal(raw: CatchReturnShareWhileConnected(upstream: asObservable().observe(on: SignalSharingStrategy.scheduler),
+                                                   fallback: onErrorJustReturn, replaysLatest: false,
+                                                   makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
     }
 
     /// The sequence as a `Signal` that continues with `onErrorSignalWith` in place of an error.

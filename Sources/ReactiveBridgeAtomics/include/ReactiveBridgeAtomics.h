@@ -45,7 +45,7 @@ typedef struct {
     uint32_t state;
 } rb_mutex_t;
 
-/// Takes the mutex after the fast path found it held: spins briefly, then sleeps until it is released.
+/// Takes the mutex after the fast path found it held, sleeping until it is released.
 void rb_mutex_lock_contended(rb_mutex_t *mutex);
 
 /// Wakes one thread sleeping on the mutex (called by an unlock that found waiters).

@@ -23,7 +23,7 @@ let package = Package(
         // The package's internal primitives (the lock, atomic words, ValueRing, PositionalElements): `package`
         // access only, shared by every module, part of no product's API.
         .target(name: "ReactiveBridgePrimitives", dependencies: ["ReactiveBridgeAtomics"]),
-        .testTarget(name: "ReactiveBridgePrimitivesTests", dependencies: ["ReactiveBridgePrimitives"]),
+        .testTarget(name: "ReactiveBridgePrimitivesTests", dependencies: ["ReactiveBridgePrimitives", "ReactiveBridgeAtomics"]),
         .target(name: "RxKit", dependencies: ["ReactiveBridgeAtomics", "ReactiveBridgePrimitives"]),
         .target(name: "GrammarChecking", dependencies: ["ReactiveBridgePrimitives"]),
         .target(name: "RxKitTest", dependencies: ["RxKit", "GrammarChecking", "ReactiveBridgePrimitives"]),

@@ -1,7 +1,8 @@
 import ReactiveBridgeAtomics
 
-/// The storage of an `InlineLock`: an atomic word and the platform mutex, kept inside the object that
-/// uses them instead of in a `Lock` of their own (one heap block less per subscription).
+/// The storage of an `InlineLock`: an atomic word and the platform mutex (a 32-bit word, see
+/// `PlatformMutex`), kept inside the object that uses them instead of in a `Lock` of their own (one heap
+/// block less per subscription).
 ///
 /// It must be the object's **first** stored property, in a class whose superclasses have no stored
 /// properties: `InlineLock(in:)` finds it at `_getUnsafePointerToStoredProperties(object)` (the

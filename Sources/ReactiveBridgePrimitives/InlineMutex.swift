@@ -4,7 +4,8 @@
 /// stored properties. Swift lays out a class's stored properties after its superclass's, in declaration
 /// order, so `head` is known where the class is defined; setting up checks both sentinels, so a layout
 /// surprise stops the program with a message instead of corrupting a property. Swift code never touches
-/// the three properties again; the mutex is locked through a `MutexReference` to it.
+/// the three properties again; the mutex is locked through a `MutexReference` to it. The mutex being one
+/// 32-bit word (see `PlatformMutex`), the three take three words: the tail sentinel's alignment pads it.
 @usableFromInline
 package enum InlineMutex {
     @inlinable

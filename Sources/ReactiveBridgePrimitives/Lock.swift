@@ -1,18 +1,19 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
+#else
+import ReactiveBridgeAtomics
 #endif
 
-/// The platform's mutex: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere.
+/// The platform's mutex, one 32-bit word that is unlocked when zero: `os_unfair_lock` on Apple platforms,
+/// elsewhere the package's own mutex (`rb_mutex_t` in ReactiveBridgeAtomics, futex-based on Linux: locking and
+/// unlocking are one atomic operation each, inlined, with a system call only when a thread has to sleep
+/// or be woken). Neither is recursive; neither needs destroying.
 #if canImport(Darwin)
 @usableFromInline
 package typealias PlatformMutex = os_unfair_lock
 #else
 @usableFromInline
-package typealias PlatformMutex = pthread_mutex_t
+package typealias PlatformMutex = rb_mutex_t
 #endif
 
 /// The package's lock: a non-recursive mutex at a fixed address, locked and unlocked in place. Every lock in
@@ -43,31 +44,23 @@ package struct MutexReference: @unchecked Sendable {
         MutexReference(UnsafeMutablePointer(bitPattern: MemoryLayout<PlatformMutex>.alignment)!)
     }
 
-    /// Initialises the mutex (non-recursive). Once, before the first `lock()`.
+    /// Initialises the mutex, unlocked (stores zero). Once, before the first `lock()`.
     @inlinable @inline(__always)
     package func initialize() {
-        #if canImport(Darwin)
-        mutex.initialize(to: os_unfair_lock())
-        #else
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        #endif
+        mutex.initialize(to: PlatformMutex())
     }
 
-    /// Destroys the mutex `initialize()` set up. Once, when nothing will lock it again.
+    /// The counterpart of `initialize()`, once nothing will lock the mutex again. Neither platform's mutex
+    /// holds a resource, so it does nothing; owners still pair it with `initialize()`.
     @inlinable @inline(__always)
-    package func destroy() {
-        #if !canImport(Darwin)
-        _ = pthread_mutex_destroy(mutex)
-        #endif
-    }
+    package func destroy() {}
 
     @inlinable @inline(__always)
     package func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         #else
-        _ = pthread_mutex_lock(mutex)
+        rb_mutex_lock(mutex)
         #endif
     }
 
@@ -76,7 +69,7 @@ package struct MutexReference: @unchecked Sendable {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
         #else
-        _ = pthread_mutex_unlock(mutex)
+        rb_mutex_unlock(mutex)
         #endif
     }
 

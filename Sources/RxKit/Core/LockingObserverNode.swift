@@ -57,8 +57,9 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
         InlineMutex.tearDown(self, head: Self.headOffset)
     }
 
-    /// The inline mutex's memory, for a node made with `initializingMutex: false`, which never uses it as
-    /// a mutex: a share's connection keeps its latest element there when it fits (`SubjectHub`).
+    /// The inline mutex's memory and the padding after it up to the tail sentinel, for a node made with
+    /// `initializingMutex: false`, which never uses it as a mutex: a share's connection keeps its latest
+    /// element there when it fits (`SubjectHub`).
     final var spareMutexStorage: UnsafeMutableRawPointer {
         precondition(
             UnsafeMutableRawPointer(InlineWord.address(of: self)).load(fromByteOffset: Self.headOffset, as: Int.self) == 0,
@@ -67,12 +68,14 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
         return UnsafeMutableRawPointer(mutex)
     }
 
-    /// Whether a value of type `T` fits in `spareMutexStorage`. Inline: a call passes `T`'s metadata to an
-    /// unspecialised function (once per share connection).
+    /// Whether a value of type `T` fits in `spareMutexStorage` (a word, where the mutex is a 32-bit word
+    /// followed by padding: an `Int` fits). Inline: a call passes `T`'s metadata to an unspecialised
+    /// function (once per share connection).
     @inline(__always)
     static func spareMutexStorageFits<T>(_: T.Type) -> Bool {
-        MemoryLayout<T>.size <= MemoryLayout<PlatformMutex>.size
-            && MemoryLayout<T>.alignment <= MemoryLayout<PlatformMutex>.alignment
+        let start = InlineMutex.mutexOffset(head: headOffset)
+        return MemoryLayout<T>.size <= InlineMutex.tailOffset(head: headOffset) - start
+            && start % MemoryLayout<T>.alignment == 0
     }
 
     /// Where a subclass's first stored property is: right after the mutex's tail sentinel (Swift lays out a

@@ -114,7 +114,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             subscription.cancel()
             return
         }
-        subscriptions[index] = subscription
+        subscriptions.set(index, subscription)
         let demand = requested
         lock.unlock()
         if demand > 0 { subscription.request(demand) }
@@ -213,9 +213,11 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         }
         requested += demand
         var active = CombineLatestSubscriptions()  // only those held: copying an empty one copies no existential
-        for index in 0..<upstreamCount where subscriptions.holds(index) { active[index] = subscriptions[index] }
+        for index in 0..<upstreamCount {
+            if let subscription = subscriptions.copy(index) { active.set(index, subscription) }
+        }
         lock.unlock()
-        for index in 0..<upstreamCount { active[index]?.request(demand) }
+        for index in 0..<upstreamCount { active.take(index)?.request(demand) }
     }
 
     @usableFromInline func cancel() {
@@ -233,7 +235,9 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 }
 
 /// The upstreams' subscriptions of a `CombineLatestCoordinator`, inline: at most four (Combine's arities).
-/// Not generic, so the coordinator's unspecialised code reads and writes them without value witnesses.
+/// Not generic, so the coordinator's unspecialised code reads and writes them without value witnesses. Every
+/// method is `mutating`, reads too, so that the coordinator calls them on its stored property in place: a
+/// non-mutating call would first copy all four existentials (value-witness calls per subscription).
 struct CombineLatestSubscriptions {
     static var capacity: Int { 4 }
 
@@ -242,45 +246,32 @@ struct CombineLatestSubscriptions {
     private var third: Subscription?
     private var fourth: Subscription?
 
-    subscript(index: Int) -> Subscription? {
-        get {
-            switch index {
-            case 0: first
-            case 1: second
-            case 2: third
-            case 3: fourth
-            default: preconditionFailure("CombineLatestSubscriptions: no upstream \(index)")
-            }
-        }
-        set {
-            switch index {
-            case 0: first = newValue
-            case 1: second = newValue
-            case 2: third = newValue
-            case 3: fourth = newValue
-            default: preconditionFailure("CombineLatestSubscriptions: no upstream \(index)")
-            }
-        }
+    /// Whether upstream `index`'s subscription is held.
+    mutating func holds(_ index: Int) -> Bool {
+        withSlot(index) { $0 != nil }
     }
 
-    /// Whether upstream `index`'s subscription is held.
-    func holds(_ index: Int) -> Bool {
-        switch index {
-        case 0: first != nil
-        case 1: second != nil
-        case 2: third != nil
-        case 3: fourth != nil
-        default: preconditionFailure("CombineLatestSubscriptions: no upstream \(index)")
-        }
+    /// Upstream `index`'s subscription, if held (left held).
+    mutating func copy(_ index: Int) -> Subscription? {
+        withSlot(index) { $0 }
+    }
+
+    mutating func set(_ index: Int, _ subscription: Subscription) {
+        withSlot(index) { $0 = subscription }
     }
 
     /// Upstream `index`'s subscription, leaving none.
     mutating func take(_ index: Int) -> Subscription? {
+        withSlot(index) { $0.take() }
+    }
+
+    @inline(__always)
+    private mutating func withSlot<Result>(_ index: Int, _ body: (inout Subscription?) -> Result) -> Result {
         switch index {
-        case 0: first.take()
-        case 1: second.take()
-        case 2: third.take()
-        case 3: fourth.take()
+        case 0: body(&first)
+        case 1: body(&second)
+        case 2: body(&third)
+        case 3: body(&fourth)
         default: preconditionFailure("CombineLatestSubscriptions: no upstream \(index)")
         }
     }

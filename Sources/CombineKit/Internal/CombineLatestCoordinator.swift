@@ -212,6 +212,10 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             return
         }
         requested += demand
+        guard subscriptions.holdsAny() else {
+            lock.unlock()
+            return
+        }
         var active = CombineLatestSubscriptions()  // only those held: copying an empty one copies no existential
         for index in 0..<upstreamCount {
             if let subscription = subscriptions.copy(index) { active.set(index, subscription) }
@@ -235,34 +239,41 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
 }
 
 /// The upstreams' subscriptions of a `CombineLatestCoordinator`, inline: at most four (Combine's arities).
-/// Not generic, so the coordinator's unspecialised code reads and writes them without value witnesses. Every
+/// Not generic, so the coordinator's unspecialised code reads and writes them without value witnesses.
+/// Which are held is a bit mask: testing an existential for `nil` copies it (value-witness calls). Every
 /// method is `mutating`, reads too, so that the coordinator calls them on its stored property in place: a
-/// non-mutating call would first copy all four existentials (value-witness calls per subscription).
+/// non-mutating call would first copy all four existentials.
 struct CombineLatestSubscriptions {
     static var capacity: Int { 4 }
 
+    private var held = 0  // bit `i`: upstream `i`'s subscription is held
     private var first: Subscription?
     private var second: Subscription?
     private var third: Subscription?
     private var fourth: Subscription?
 
+    /// Whether any is held.
+    mutating func holdsAny() -> Bool { held != 0 }
+
     /// Whether upstream `index`'s subscription is held.
-    mutating func holds(_ index: Int) -> Bool {
-        withSlot(index) { $0 != nil }
-    }
+    mutating func holds(_ index: Int) -> Bool { held & (1 &<< index) != 0 }
 
     /// Upstream `index`'s subscription, if held (left held).
     mutating func copy(_ index: Int) -> Subscription? {
-        withSlot(index) { $0 }
+        guard holds(index) else { return nil }
+        return withSlot(index) { $0 }
     }
 
     mutating func set(_ index: Int, _ subscription: Subscription) {
+        held |= 1 &<< index
         withSlot(index) { $0 = subscription }
     }
 
     /// Upstream `index`'s subscription, leaving none.
     mutating func take(_ index: Int) -> Subscription? {
-        withSlot(index) { $0.take() }
+        guard holds(index) else { return nil }
+        held &= ~(1 &<< index)
+        return withSlot(index) { $0.take() }
     }
 
     @inline(__always)

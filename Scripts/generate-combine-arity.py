@@ -11,8 +11,8 @@ and under Sources/CombineKitExt/Publishers/:
   Publishers.WithLatestFrom.swift, Publishers.WithLatestFrom2.swift, Publishers.WithLatestFrom3.swift.
 
 Each arity is a thin typed shell around a shared coordinator, which holds all the rules: merge and zip
-use CombiningCoordinator, combineLatest CombineLatestCoordinator (its children keep the latest elements
-in place in a buffer laid out as the output tuple), withLatestFrom WithLatestFromInner with one
+use CombiningCoordinator, combineLatest CombineLatestCoordinator (its children, structs, write the latest
+elements in place in a buffer laid out as the output tuple), withLatestFrom WithLatestFromInner with one
 LatestValueSlot per other publisher. `MergeMany` and the collection forms are written by hand.
 
 Run from the package root:  python3 Scripts/generate-combine-arity.py [output-root]
@@ -194,7 +194,7 @@ def combine_latest_file(n):
             var layout = TupleLayout()
 {children}
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber, children: [{join(n, "{l}Child")}]) {{
+            coordinator.start(downstream: subscriber) {{
 {join(n, "                self.{l}.subscribe({l}Child)", chr(10))}
             }}
         }}

@@ -116,8 +116,12 @@ def combine_latest_file():
     for n in ARITIES:
         E = params(n, "E{i}")
         nl = chr(10)
-        out.append(public_api_and_producer("combineLatest", "CombineLatest", n, doc_with, doc_tuple) + f"""final class CombineLatest{n}Sink<{E}, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {{
+        out.append(public_api_and_producer("combineLatest", "CombineLatest", n, doc_with, doc_tuple) + f"""/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
+final class CombineLatest{n}Sink<{E}, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
+    ObserverType, @unchecked Sendable {{
+    typealias Element = E{n}
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {{
@@ -146,11 +150,17 @@ def combine_latest_file():
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run({params(n, "_ source{i}: Observable<E{i}>")}) -> Disposable {{
-{params(n, "        subscriptions[{z}].setDisposable(source{i}.subscribe(CombineLatestSourceObserver<E{i}, CombineLatest" + str(n) + "Sink>(index: {z}, into: self)))", nl)}
+{params(n - 1, "        if !takeJust(source{i}, index: {z}) { subscriptions[{z}].setDisposable(source{i}.subscribe(CombineLatestSourceObserver<E{i}, CombineLatest" + str(n) + "Sink>(index: {z}, into: self))) }", nl)}
+        if !takeJust(source{n}, index: {n - 1}) {{ subscriptions[{n - 1}].setDisposable(source{n}.subscribe(self)) }}
         return Disposables.create()
     }}
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {{
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E{n}>) {{
+        onLastSource(event)
+    }}
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {{
         if drain.tryBegin() {{
             store(at: element, index: index)
             receiveNext(at: index)
@@ -160,7 +170,7 @@ def combine_latest_file():
         }}
     }}
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {{
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {{
         if drain.tryBegin() {{
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)

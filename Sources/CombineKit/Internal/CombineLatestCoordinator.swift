@@ -1,7 +1,7 @@
 import ReactiveBridgePrimitives
 
-/// The inner object of `combineLatest`: one subscription towards the downstream, N child subscribers
-/// towards the upstreams.
+/// The inner object of `combineLatest`: one subscription towards the downstream, a child subscriber towards
+/// each upstream.
 ///
 /// Demand: each downstream `request(n)` is forwarded as `request(n)` to every upstream (to an upstream
 /// that subscribes later, the demand requested so far). Once every upstream has produced, each element
@@ -22,21 +22,30 @@ import ReactiveBridgePrimitives
 /// closure instead still cost a run-time tuple metadata look-up and an associated-type look-up per
 /// element per combination (5,058). Before that they were `[Value?]`, whose every element access, `nil`
 /// test and `map` ran unspecialised with metadata look-ups and a coroutine frame per element read.
+///
+/// One object per subscription besides the `DemandBuffer` and the combination's storage: the lock is
+/// inline, the children are structs, and what the coordinator keeps of each upstream (its subscription,
+/// whether it produced and finished, its element's type and offset) is stored inline, for up to four
+/// upstreams (Combine's arities).
 @usableFromInline
 internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
 
-    // Guarded by `lock` (so the dynamic exclusivity checks, a runtime call per access, are off).
-    private let lock = Lock()
+    /// The lock: must stay the first stored property (see `InlineLockStorage`). Everything below that is
+    /// `@exclusivity(unchecked)` is guarded by it.
+    private var lockStorage = InlineLockStorage()
     private let output: DemandBuffer<Downstream>
-    /// The combination's storage: element `i` is initialised once child `i` has produced (its `hasLatest`),
-    /// by that child, which also deinitialises it. Children hold the coordinator, so this outlives them.
+    /// The combination's storage: element `i` is initialised once upstream `i` has produced (bit `i` of
+    /// `producedMask`), destroyed at termination or, at the latest, in `deinit`.
     private let combination: UnsafeMutablePointer<Downstream.Input>
     private let upstreamCount: Int
-    /// The children, kept because their elements must stay while the combination is in use even after
-    /// their upstreams have finished and let them go; each also holds its upstream's subscription and
-    /// whether it finished (no arrays of those to allocate). Set by `start`, released at termination.
-    @exclusivity(unchecked) private var children: [CombineLatestSide] = []
+    /// Each upstream's subscription, from `receive(subscription:)` until it finishes or the coordinator ends.
+    @exclusivity(unchecked) private var subscriptions = CombineLatestSubscriptions()
+    /// Each upstream's element type and its offset in the combination, recorded by its child's `init`.
+    @exclusivity(unchecked) private var elements = CombineLatestElements()
+    /// Bit `i`: upstream `i` has produced (its element is initialised) / has finished.
+    @exclusivity(unchecked) private var producedMask = 0
+    @exclusivity(unchecked) private var finishedMask = 0
     /// How many upstreams have not produced yet, and how many have not finished, kept as counts so that
     /// each event needs no scan.
     @exclusivity(unchecked) private var missingLatest: Int
@@ -45,62 +54,84 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     @exclusivity(unchecked) private var terminated = false
 
     @usableFromInline init(count: Int, downstream: Downstream) {
+        precondition(count <= CombineLatestSubscriptions.capacity, "CombineLatestCoordinator: at most \(CombineLatestSubscriptions.capacity) upstreams")
         self.output = DemandBuffer(downstream: downstream)
         combination = .allocate(capacity: 1)
         upstreamCount = count
         missingLatest = count
         unfinished = count
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "CombineLatestCoordinator: the inline lock must be the first stored property")
     }
 
     deinit {
-        combination.deallocate()  // its elements went with the children
+        destroyElements(producedMask)  // what termination left (none, if it came)
+        combination.deallocate()
+        lock.destroy()
     }
 
-    /// The storage of the combination's element at `offset` (from `TupleLayout.place`), for a child.
-    @usableFromInline func element<Element>(at offset: Int, as _: Element.Type) -> UnsafeMutablePointer<Element> {
+    @inline(__always)
+    private var lock: InlineLock { InlineLock(in: self) }
+
+    /// Records upstream `index`'s element type and offset (from `TupleLayout.place`) and returns its storage,
+    /// for the child's `init` (before `start`).
+    @usableFromInline func element<Element>(_ index: Int, at offset: Int, as type: Element.Type) -> UnsafeMutablePointer<Element> {
+        elements.record(index, type: type, offset: offset)
         // Memory bound to a tuple type is bound to its element types at their offsets.
-        (UnsafeMutableRawPointer(combination) + offset).assumingMemoryBound(to: Element.self)
+        return (UnsafeMutableRawPointer(combination) + offset).assumingMemoryBound(to: Element.self)
+    }
+
+    /// Destroys the elements whose bits are set in `mask`. Called once nothing else can touch them: after
+    /// termination (which `endLocked` returned `mask` from) or in `deinit`.
+    private func destroyElements(_ mask: Int) {
+        guard mask != 0 else { return }
+        for index in 0..<upstreamCount where mask & (1 &<< index) != 0 {
+            destroy(elements.type(at: index), at: UnsafeMutableRawPointer(combination) + elements.offset(at: index))
+        }
+    }
+
+    private func destroy<Element>(_: Element.Type, at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
     @usableFromInline var description: String { "CombineLatest" }
     @usableFromInline var customMirror: Mirror { Mirror(self, children: ["upstreams": upstreamCount]) }
     @usableFromInline var playgroundDescription: Any { description }
 
-    /// Takes the children (made with `self`, one per upstream, indexed in order, each writing into its
-    /// element of the combination), hands the coordinator to the downstream, then lets `attachChildren`
-    /// subscribe the upstreams in order.
-    @usableFromInline func start(downstream: Downstream, children: [CombineLatestSide], attachChildren: () -> Void) {
-        self.children = children
+    /// Hands the coordinator to the downstream, then lets `attachChildren` subscribe the upstreams in order
+    /// (each with its child, made with `self`).
+    @usableFromInline func start(downstream: Downstream, attachChildren: () -> Void) {
         downstream.receive(subscription: self)
         attachChildren()
     }
 
     // MARK: children
 
-    func childSubscribed(_ child: CombineLatestSide, _ subscription: Subscription) {
+    func childSubscribed(_ index: Int, _ subscription: Subscription) {
         lock.lock()
-        guard !terminated, child.subscription == nil, !child.finished else {
+        guard !terminated, !subscriptions.holds(index), finishedMask & (1 &<< index) == 0 else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        child.subscription = subscription
+        subscriptions.set(index, subscription)
         let demand = requested
         lock.unlock()
         if demand > 0 { subscription.request(demand) }
     }
 
-    func childReceived<Input>(_ child: CombineLatestChild<Input, Downstream>, _ value: Input) {
+    /// Upstream `bit`'s value (`bit`: `1 &<< index`, which the child keeps), stored in its element at `latest`.
+    func childReceived<Input>(_ bit: Int, _ value: Input, into latest: UnsafeMutablePointer<Input>) {
         lock.lock()
         guard !terminated else {
             lock.unlock()
             return
         }
-        if child.hasLatest {
-            child.latest.pointee = value
+        if producedMask & bit != 0 {
+            latest.pointee = value
         } else {
-            child.latest.initialize(to: value)
-            child.hasLatest = true
+            latest.initialize(to: value)
+            producedMask |= bit
             missingLatest -= 1
         }
         guard missingLatest == 0 else {
@@ -122,47 +153,48 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         if returned > 0 { passUpstream(returned) }
     }
 
-    func childCompleted(_ child: CombineLatestSide, _ completion: Subscribers.Completion<Failure>) {
+    func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !terminated else {
             lock.unlock()
             return
         }
-        if !child.finished {
-            child.finished = true
+        if finishedMask & (1 &<< index) == 0 {
+            finishedMask |= 1 &<< index
             unfinished -= 1
         }
-        child.subscription = nil
+        let finishedSubscription = subscriptions.take(index)
         if completionIsFinished(completion) {
             guard unfinished == 0 else {
                 lock.unlock()
+                withExtendedLifetime(finishedSubscription) {}  // released outside the lock
                 return
             }
             let ended = endLocked()
             lock.unlock()
-            cancelSubscriptions(of: ended)
+            end(ended)
             output.completeFinished()
         } else {
             let ended = endLocked()
             lock.unlock()
-            cancelSubscriptions(of: ended)
+            end(ended)
             output.complete(completion, immediately: true)
         }
     }
 
-    /// Call with the lock held. Returns the children with their values and the upstream subscriptions
-    /// still held, to be cancelled (`cancelSubscriptions(of:)`) and released once the lock is released.
-    private func endLocked() -> [CombineLatestSide] {
+    /// Call with the lock held: ends the subscription. Returns the elements produced, for `end(_:)`.
+    private func endLocked() -> Int {
         terminated = true
-        let ended = children
-        children = []
-        return ended
+        let produced = producedMask
+        producedMask = 0
+        return produced
     }
 
-    /// Cancels the subscriptions the children of `endLocked()` still hold. Outside the lock: once
-    /// `terminated` is set, nothing else touches them.
-    private func cancelSubscriptions(of ended: [CombineLatestSide]) {
-        for index in 0..<ended.count { ended[index].subscription.take()?.cancel() }
+    /// After `endLocked()`, outside the lock: cancels the upstream subscriptions still held and destroys the
+    /// elements produced. Once `terminated` is set (under the lock), nothing else touches either.
+    private func end(_ produced: Int) {
+        for index in 0..<upstreamCount { subscriptions.take(index)?.cancel() }
+        destroyElements(produced)
     }
 
     // MARK: downstream
@@ -180,68 +212,150 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             return
         }
         requested += demand
-        var active: [Subscription] = []
-        for index in 0..<children.count {
-            if let subscription = children[index].subscription { active.append(subscription) }
+        guard subscriptions.holdsAny() else {
+            lock.unlock()
+            return
+        }
+        var active = CombineLatestSubscriptions()  // only those held: copying an empty one copies no existential
+        for index in 0..<upstreamCount {
+            if let subscription = subscriptions.copy(index) { active.set(index, subscription) }
         }
         lock.unlock()
-        for subscription in active { subscription.request(demand) }
+        for index in 0..<upstreamCount { active.take(index)?.request(demand) }
     }
 
     @usableFromInline func cancel() {
         lock.lock()
-        let ended = terminated ? [] : endLocked()
+        if terminated {
+            lock.unlock()
+            output.cancel()
+            return
+        }
+        let ended = endLocked()
         lock.unlock()
         output.cancel()
-        cancelSubscriptions(of: ended)
+        end(ended)
     }
 }
 
-/// What a `CombineLatestCoordinator` keeps of one upstream, whatever its output type: the subscription
-/// and whether it finished, guarded by the coordinator's lock. Not generic, so the coordinator's loops
-/// over its children need no run-time metadata look-up.
-@usableFromInline
-internal class CombineLatestSide {
-    let index: Int
-    @exclusivity(unchecked) var subscription: Subscription?
-    @exclusivity(unchecked) var finished = false
+/// The upstreams' subscriptions of a `CombineLatestCoordinator`, inline: at most four (Combine's arities).
+/// Not generic, so the coordinator's unspecialised code reads and writes them without value witnesses.
+/// Which are held is a bit mask: testing an existential for `nil` copies it (value-witness calls). Every
+/// method is `mutating`, reads too, so that the coordinator calls them on its stored property in place: a
+/// non-mutating call would first copy all four existentials.
+struct CombineLatestSubscriptions {
+    static var capacity: Int { 4 }
 
-    init(index: Int) {
-        self.index = index
+    private var held = 0  // bit `i`: upstream `i`'s subscription is held
+    private var first: Subscription?
+    private var second: Subscription?
+    private var third: Subscription?
+    private var fourth: Subscription?
+
+    /// Whether any is held.
+    mutating func holdsAny() -> Bool { held != 0 }
+
+    /// Whether upstream `index`'s subscription is held.
+    mutating func holds(_ index: Int) -> Bool { held & (1 &<< index) != 0 }
+
+    /// Upstream `index`'s subscription, if held (left held).
+    mutating func copy(_ index: Int) -> Subscription? {
+        guard holds(index) else { return nil }
+        return withSlot(index) { $0 }
+    }
+
+    mutating func set(_ index: Int, _ subscription: Subscription) {
+        held |= 1 &<< index
+        withSlot(index) { $0 = subscription }
+    }
+
+    /// Upstream `index`'s subscription, leaving none.
+    mutating func take(_ index: Int) -> Subscription? {
+        guard holds(index) else { return nil }
+        held &= ~(1 &<< index)
+        return withSlot(index) { $0.take() }
+    }
+
+    @inline(__always)
+    private mutating func withSlot<Result>(_ index: Int, _ body: (inout Subscription?) -> Result) -> Result {
+        switch index {
+        case 0: body(&first)
+        case 1: body(&second)
+        case 2: body(&third)
+        case 3: body(&fourth)
+        default: preconditionFailure("CombineLatestSubscriptions: no upstream \(index)")
+        }
     }
 }
 
-/// Subscribes to one upstream on behalf of a `CombineLatestCoordinator`, and keeps that upstream's latest
-/// value in its element of the coordinator's combination.
+/// Where a `CombineLatestCoordinator`'s elements are: each upstream's element type and its offset in the
+/// combination (at most four upstreams, as `CombineLatestSubscriptions`).
+struct CombineLatestElements {
+    private var types: (Any.Type, Any.Type, Any.Type, Any.Type) = (Void.self, Void.self, Void.self, Void.self)
+    private var offsets: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+    mutating func record(_ index: Int, type: Any.Type, offset: Int) {
+        switch index {
+        case 0: types.0 = type; offsets.0 = offset
+        case 1: types.1 = type; offsets.1 = offset
+        case 2: types.2 = type; offsets.2 = offset
+        case 3: types.3 = type; offsets.3 = offset
+        default: preconditionFailure("CombineLatestElements: no upstream \(index)")
+        }
+    }
+
+    func type(at index: Int) -> Any.Type {
+        switch index {
+        case 0: types.0
+        case 1: types.1
+        case 2: types.2
+        case 3: types.3
+        default: preconditionFailure("CombineLatestElements: no upstream \(index)")
+        }
+    }
+
+    func offset(at index: Int) -> Int {
+        switch index {
+        case 0: offsets.0
+        case 1: offsets.1
+        case 2: offsets.2
+        case 3: offsets.3
+        default: preconditionFailure("CombineLatestElements: no upstream \(index)")
+        }
+    }
+}
+
+/// Subscribes to one upstream on behalf of a `CombineLatestCoordinator`, and writes that upstream's
+/// values into its element of the coordinator's combination. A struct: what it keeps of its upstream
+/// lives in the coordinator, so a subscription allocates no object per upstream.
 @usableFromInline
-internal final class CombineLatestChild<Input, Downstream: Subscriber>: CombineLatestSide, Subscriber,
-    CustomStringConvertible {
+internal struct CombineLatestChild<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     @usableFromInline typealias Failure = Downstream.Failure
 
+    @usableFromInline let combineIdentifier = CombineIdentifier()
     private let coordinator: CombineLatestCoordinator<Downstream>
-    /// The latest value: this child's element of the coordinator's combination, initialised once
-    /// `hasLatest`. Both are guarded by the coordinator's lock.
-    let latest: UnsafeMutablePointer<Input>
-    @exclusivity(unchecked) var hasLatest = false
+    private let index: Int
+    private let bit: Int  // `1 &<< index`, the coordinator's flag for this upstream
+    /// This child's element of the coordinator's combination.
+    private let latest: UnsafeMutablePointer<Input>
 
+    /// The child of upstream `index`, whose element is at `offset` (from `TupleLayout.place`) in the
+    /// combination; records the element's type and offset in `coordinator`.
     @usableFromInline init(coordinator: CombineLatestCoordinator<Downstream>, index: Int, offset: Int) {
         self.coordinator = coordinator
-        latest = coordinator.element(at: offset, as: Input.self)
-        super.init(index: index)
-    }
-
-    deinit {
-        if hasLatest { latest.deinitialize(count: 1) }
+        self.index = index
+        bit = 1 &<< index
+        latest = coordinator.element(index, at: offset, as: Input.self)
     }
 
     @usableFromInline var description: String { "\(coordinator.description) side \(index)" }
 
-    @usableFromInline func receive(subscription: Subscription) { coordinator.childSubscribed(self, subscription) }
+    @usableFromInline func receive(subscription: Subscription) { coordinator.childSubscribed(index, subscription) }
     @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
-        coordinator.childReceived(self, input)
+        coordinator.childReceived(bit, input, into: latest)
         return .none
     }
-    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { coordinator.childCompleted(self, completion) }
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) { coordinator.childCompleted(index, completion) }
 }
 
 /// Places the elements of a tuple as Swift lays one out (the Swift ABI's type layout, docs/ABI/TypeLayout.rst:

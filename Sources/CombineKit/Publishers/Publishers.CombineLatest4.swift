@@ -40,7 +40,7 @@ extension Publishers {
             let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
             let dChild = CombineLatestChild<D.Output, S>(coordinator: coordinator, index: 3, offset: layout.place(D.Output.self))
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber, children: [aChild, bChild, cChild, dChild]) {
+            coordinator.start(downstream: subscriber) {
                 self.a.subscribe(aChild)
                 self.b.subscribe(bChild)
                 self.c.subscribe(cChild)

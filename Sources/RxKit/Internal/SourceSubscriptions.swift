@@ -32,7 +32,7 @@ final class SourceSubscriptions: ManagedBuffer<Int, SourceSubscriptions.Entry> {
     /// The extra bytes `make` reserved after the entries, aligned as asked; the caller initialises and
     /// deinitialises what it keeps there.
     func extraStorage(alignment: Int) -> UnsafeMutableRawPointer {
-        let end = UInt(bitPattern: withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + header) })
+        let end = UInt(bitPattern: withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + count) })
         let mask = UInt(alignment - 1)
         return UnsafeMutableRawPointer(bitPattern: (end + mask) & ~mask)!
     }
@@ -41,17 +41,19 @@ final class SourceSubscriptions: ManagedBuffer<Int, SourceSubscriptions.Entry> {
         _ = withUnsafeMutablePointers { count, entries in entries.deinitialize(count: count.pointee) }
     }
 
-    var count: Int { header }
+    /// The number of sources. Read through the header's address: reading `header` itself is a dynamically
+    /// checked access (a runtime call), paid on every source's completion and disposal.
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
 
     /// Source `index`'s entry (in range).
     subscript(index: Int) -> Handle {
-        precondition(index >= 0 && index < header, "SourceSubscriptions: no source \(index)")
+        precondition(index >= 0 && index < count, "SourceSubscriptions: no source \(index)")
         return Handle(entry: withUnsafeMutablePointerToElements { $0 + index })
     }
 
     /// Disposes every source's subscription (now, or when it is set).
     func disposeAll() {
-        for index in 0..<header { self[index].dispose() }
+        for index in 0..<count { self[index].dispose() }
     }
 
     /// One source's single-assignment disposable, valid while its `SourceSubscriptions` lives.

@@ -80,4 +80,53 @@ import Testing
         subscriber.cancel()
         #expect(firstA == nil && secondB == nil, "the combination's values outlived the cancelled subscription")
     }
+
+    /// Tokens watched without being kept.
+    final class WeakTokens {
+        private var tokens: [() -> Token?] = []
+        func watch(_ token: Token) { tokens.append { [weak token] in token } }
+        var allAlive: Bool { tokens.allSatisfy { $0() != nil } }
+        var allReleased: Bool { tokens.allSatisfy { $0() == nil } }
+    }
+
+    /// Sends a new token (ids 1, 2, …) to each subject in turn, keeping none of them.
+    static func sendTokens<Failure: Error>(to subjects: PassthroughSubject<Token, Failure>...) -> WeakTokens {
+        let watched = WeakTokens()
+        for (index, subject) in subjects.enumerated() {
+            let token = Token(index + 1)
+            watched.watch(token)
+            subject.send(token)
+        }
+        return watched
+    }
+
+    // A subscription cancelled before every upstream produced never published a combination; the values
+    // the others produced go with it (Combine releases everything a cancelled subscription holds).
+    @Test func valuesProducedBeforeTheFirstCombinationAreReleasedOnCancel() {
+        let a = PassthroughSubject<Token, Never>()
+        let b = PassthroughSubject<Token, Never>()
+        let c = PassthroughSubject<Int, Never>()
+        var received = 0
+        let subscriber = a.combineLatest(b, c).sink { _ in received += 1 }
+        let sent = Self.sendTokens(to: a, b)
+        #expect(sent.allAlive, "a produced value was released while the subscription runs")
+        subscriber.cancel()
+        #expect(sent.allReleased, "produced values outlived the cancelled subscription")
+        #expect(received == 0)
+    }
+
+    // A failure ends the subscription (Combine: forwarded at once, the other upstreams cancelled); the values
+    // held for the combination are released with it.
+    @Test func valuesAreReleasedWhenAnUpstreamFails() {
+        struct Failure: Error {}
+        let a = PassthroughSubject<Token, Failure>()
+        let b = PassthroughSubject<Token, Failure>()
+        var log: [String] = []
+        let subscriber = a.combineLatest(b).sink(receiveCompletion: { _ in log.append("failed") }, receiveValue: { log.append("\($0.0.id),\($0.1.id)") })
+        let sent = Self.sendTokens(to: a, b)
+        b.send(completion: .failure(Failure()))
+        #expect(log == ["1,2", "failed"])
+        #expect(sent.allReleased, "the combination's values outlived the failed subscription")
+        _ = subscriber
+    }
 }

@@ -367,4 +367,61 @@ fileprivate func failOn100(_ first: Int) throws -> Int {
         #expect(received == 2)
         #expect(replacing == nil && other == nil)
     }
+
+    // RxSwift: `just` delivers its element and completion during `subscribe`, so a combineLatest whose
+    // other sources are all `just`s emits as soon as the last source emits, and completes with it.
+    @Test func justSourcesCombineWithEveryElementOfTheOthers() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = Observable.combineLatest(Observable.just(1), Observable.just(20), subject) { $0 + $1 + $2 }
+            .subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+        subject.onNext(300)
+        subject.onNext(4000)
+        subject.onCompleted()
+        #expect(log == ["next 321", "next 4021", "completed"])
+        subscription.dispose()
+    }
+
+    // RxSwift: combineLatest of `just`s only emits the one combination and completes, inside `subscribe`.
+    @Test func onlyJustSourcesEmitOnceAndCompleteDuringSubscribe() {
+        var log: [String] = []
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { $0 * 10 + $1 }
+            .subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+        log.append("subscribed")
+        #expect(log == ["next 12", "completed", "subscribed"])
+    }
+
+    // A `just` last source: its element is combined with the latest of the others once they have one.
+    @Test func aJustLastSourceCombinesWithTheOthersLaterElements() {
+        let subject = PublishSubject<Int>()
+        var results: [Int] = []
+        let subscription = Observable.combineLatest(subject, Observable.just(5)) { $0 * $1 }.subscribe(onNext: { results.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(results == [5, 10])
+        subscription.dispose()
+    }
+
+    // The last source's events delivered as `Event`s, through `on(_:)` (a cold test observable calls its
+    // observer's `on(_:)`), follow the same rules as any source's: combined once all have a value, and an
+    // error ends it at once and disposes the sources.
+    @Test func aLastSourceThatSendsEventsIsCombinedAndItsErrorEndsIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = BehaviorSubject(value: 100)
+        let ys = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError)])
+        let res = scheduler.start { Observable.combineLatest(first, ys) { $0 + $1 } }
+        #expect(res.events == [.next(210, 101), .next(220, 102), .error(230, testError)])
+        #expect(ys.subscriptions == [Subscription(200, 230)])
+    }
+
+    // RxSwift: combineLatest completes once every source has completed, here the first source after the
+    // last one (whose events arrive through `on(_:)`).
+    @Test func aLastSourceThatSendsEventsCompletesBeforeTheOther() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 10), .completed(250)])
+        let ys = scheduler.createColdObservable([.next(5, 1), .completed(20)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(210, 11), .completed(250)])
+        #expect(ys.subscriptions == [Subscription(200, 220)])
+    }
 }

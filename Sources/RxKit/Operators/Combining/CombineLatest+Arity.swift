@@ -37,8 +37,12 @@ final class CombineLatest2Producer<E1, E2, Result>: Producer<Result>, @unchecked
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E2
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -72,12 +76,17 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest2Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest2Sink>(index: 1, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest2Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E2>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -87,7 +96,7 @@ final class CombineLatest2Sink<E1, E2, Observer: ObserverType>: CombineLatestSin
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -201,8 +210,12 @@ final class CombineLatest3Producer<E1, E2, E3, Result>: Producer<Result>, @unche
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E3
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -241,13 +254,18 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest3Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest3Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest3Sink>(index: 2, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest3Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest3Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E3>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -257,7 +275,7 @@ final class CombineLatest3Sink<E1, E2, E3, Observer: ObserverType>: CombineLates
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -377,8 +395,12 @@ final class CombineLatest4Producer<E1, E2, E3, E4, Result>: Producer<Result>, @u
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E4
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -422,14 +444,19 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest4Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest4Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest4Sink>(index: 2, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest4Sink>(index: 3, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest4Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest4Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest4Sink>(index: 2, into: self))) }
+        if !takeJust(source4, index: 3) { subscriptions[3].setDisposable(source4.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E4>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -439,7 +466,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Observer: ObserverType>: CombineL
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -565,8 +592,12 @@ final class CombineLatest5Producer<E1, E2, E3, E4, E5, Result>: Producer<Result>
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E5
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -615,15 +646,20 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest5Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest5Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest5Sink>(index: 2, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest5Sink>(index: 3, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest5Sink>(index: 4, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest5Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest5Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest5Sink>(index: 2, into: self))) }
+        if !takeJust(source4, index: 3) { subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest5Sink>(index: 3, into: self))) }
+        if !takeJust(source5, index: 4) { subscriptions[4].setDisposable(source5.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E5>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -633,7 +669,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Observer: ObserverType>: Comb
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -765,8 +801,12 @@ final class CombineLatest6Producer<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E6
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -820,16 +860,21 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest6Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest6Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest6Sink>(index: 2, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest6Sink>(index: 3, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest6Sink>(index: 4, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest6Sink>(index: 5, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest6Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest6Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest6Sink>(index: 2, into: self))) }
+        if !takeJust(source4, index: 3) { subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest6Sink>(index: 3, into: self))) }
+        if !takeJust(source5, index: 4) { subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest6Sink>(index: 4, into: self))) }
+        if !takeJust(source6, index: 5) { subscriptions[5].setDisposable(source6.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E6>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -839,7 +884,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: 
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -977,8 +1022,12 @@ final class CombineLatest7Producer<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E7
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -1037,17 +1086,22 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest7Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest7Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest7Sink>(index: 2, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest7Sink>(index: 3, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest7Sink>(index: 4, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest7Sink>(index: 5, into: self)))
-        subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest7Sink>(index: 6, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest7Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest7Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest7Sink>(index: 2, into: self))) }
+        if !takeJust(source4, index: 3) { subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest7Sink>(index: 3, into: self))) }
+        if !takeJust(source5, index: 4) { subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest7Sink>(index: 4, into: self))) }
+        if !takeJust(source6, index: 5) { subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest7Sink>(index: 5, into: self))) }
+        if !takeJust(source7, index: 6) { subscriptions[6].setDisposable(source7.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E7>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -1057,7 +1111,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverTyp
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)
@@ -1201,8 +1255,12 @@ final class CombineLatest8Producer<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     }
 }
 
+/// Observes its last source itself (`CombineLatestSinkBase.onNextElement(at:)`), each other source through a
+/// `CombineLatestSourceObserver`; takes a `just` source's element without subscribing (`takeJust`).
 final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: CombineLatestSinkBase<Observer>, CombineLatestElementReceiver,
-    @unchecked Sendable {
+    ObserverType, @unchecked Sendable {
+    typealias Element = E8
+
     /// An event that could not be handled at once (another thread, or this one re-entrantly, is inside the
     /// drain), or a terminal event: the slow path.
     enum Message {
@@ -1266,18 +1324,23 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
 
     /// Subscribes the sources; `dispose()` disposes their subscriptions, so there is none to return.
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>) -> Disposable {
-        subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest8Sink>(index: 0, into: self)))
-        subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest8Sink>(index: 1, into: self)))
-        subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest8Sink>(index: 2, into: self)))
-        subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest8Sink>(index: 3, into: self)))
-        subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest8Sink>(index: 4, into: self)))
-        subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest8Sink>(index: 5, into: self)))
-        subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest8Sink>(index: 6, into: self)))
-        subscriptions[7].setDisposable(source8.subscribe(CombineLatestSourceObserver<E8, CombineLatest8Sink>(index: 7, into: self)))
+        if !takeJust(source1, index: 0) { subscriptions[0].setDisposable(source1.subscribe(CombineLatestSourceObserver<E1, CombineLatest8Sink>(index: 0, into: self))) }
+        if !takeJust(source2, index: 1) { subscriptions[1].setDisposable(source2.subscribe(CombineLatestSourceObserver<E2, CombineLatest8Sink>(index: 1, into: self))) }
+        if !takeJust(source3, index: 2) { subscriptions[2].setDisposable(source3.subscribe(CombineLatestSourceObserver<E3, CombineLatest8Sink>(index: 2, into: self))) }
+        if !takeJust(source4, index: 3) { subscriptions[3].setDisposable(source4.subscribe(CombineLatestSourceObserver<E4, CombineLatest8Sink>(index: 3, into: self))) }
+        if !takeJust(source5, index: 4) { subscriptions[4].setDisposable(source5.subscribe(CombineLatestSourceObserver<E5, CombineLatest8Sink>(index: 4, into: self))) }
+        if !takeJust(source6, index: 5) { subscriptions[5].setDisposable(source6.subscribe(CombineLatestSourceObserver<E6, CombineLatest8Sink>(index: 5, into: self))) }
+        if !takeJust(source7, index: 6) { subscriptions[6].setDisposable(source7.subscribe(CombineLatestSourceObserver<E7, CombineLatest8Sink>(index: 6, into: self))) }
+        if !takeJust(source8, index: 7) { subscriptions[7].setDisposable(source8.subscribe(self)) }
         return Disposables.create()
     }
 
-    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+    /// The last source's events, from a source that does not take the lanes.
+    func on(_ event: Event<E8>) {
+        onLastSource(event)
+    }
+
+    override func sourceNext(at element: UnsafeRawPointer, index: Int) {
         if drain.tryBegin() {
             store(at: element, index: index)
             receiveNext(at: index)
@@ -1287,7 +1350,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Observer: Observe
         }
     }
 
-    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+    override func sourceTerminal(_ error: Swift.Error?, index: Int) {
         if drain.tryBegin() {
             receiveTerminal(error, at: index)
             drain.finish(handleQueued)

@@ -52,6 +52,58 @@ class CombineLatestSinkBase<Observer: ObserverType>: Sink<Observer>, @unchecked 
         self.hasValue = SourceFlags(count: arity)
         self.isDone = SourceFlags(count: arity)
         super.init(observer: observer, cancel: cancel)
+        // The arity's sink observes its last source itself, through these lanes (see `onNextElement(at:)`).
+        hasElementLane = true
+        hasTerminalLane = true
+    }
+
+    /// Source `index`'s element, by address (of that source's element type), from any thread. Abstract:
+    /// the arity's sink stores it in its slot, inside its drain.
+    func sourceNext(at element: UnsafeRawPointer, index: Int) {
+        preconditionFailure("CombineLatestSinkBase.sourceNext(at:index:) is abstract: override it in the arity's sink.")
+    }
+
+    /// Source `index`'s terminal event (`nil`: completion), from any thread. Abstract, as `sourceNext`.
+    func sourceTerminal(_ error: Swift.Error?, index: Int) {
+        preconditionFailure("CombineLatestSinkBase.sourceTerminal(_:index:) is abstract: override it in the arity's sink.")
+    }
+
+    /// The last source's elements: an arity's sink is that source's observer itself (one
+    /// `CombineLatestSourceObserver` fewer per subscription), the others each have one.
+    override final func onNextElement(at element: UnsafeRawPointer) {
+        sourceNext(at: element, index: arity - 1)
+    }
+
+    /// The last source's terminal event (see `onNextElement(at:)`).
+    override final func onTerminal(_ error: Swift.Error?) {
+        sourceTerminal(error, index: arity - 1)
+    }
+
+    /// The last source's events, for the arity's `on(_:)` (from a source that does not take the lanes).
+    final func onLastSource<Value>(_ event: Event<Value>) {
+        switch event {
+        case .next(let element):
+            var value = element  // `&value`, not `withUnsafePointer(to:)`: see `ElementLane.send`
+            lastSourceNext(at: &value)
+        case .error(let error):
+            sourceTerminal(error, index: arity - 1)
+        case .completed:
+            sourceTerminal(nil, index: arity - 1)
+        }
+    }
+
+    private func lastSourceNext<Value>(at element: UnsafePointer<Value>) {
+        sourceNext(at: UnsafeRawPointer(element), index: arity - 1)
+    }
+
+    /// When `source` is `just(_:)`, hands its element and its completion to source `index` at once and
+    /// returns true: what subscribing it would deliver, in that order, on this thread, before returning a
+    /// subscription with nothing to dispose, here without an observer object. Otherwise returns false,
+    /// and the caller subscribes `source`.
+    final func takeJust<Element>(_ source: Observable<Element>, index: Int) -> Bool {
+        guard source.withJustElement({ sourceNext(at: $0, index: index) }) else { return false }
+        sourceTerminal(nil, index: index)
+        return true
     }
 
     /// Disposes the sources' subscriptions, then what `SinkBase` holds: the arity's `run` returns no

@@ -16,12 +16,9 @@ import ReactiveBridgePrimitives
 /// .latest`, placed by `TupleLayout`), and once every element is there each new value republishes a copy
 /// of the whole tuple. This runs in unspecialised code (the arity's `receive(subscriber:)` is generic),
 /// where writing through a pointer to a generic type needs only that type's value witnesses and copying
-/// the tuple only its metadata, which the coordinator already has. Before (R9, callgrind, per send through
-/// seven four-way levels): the values were kept as `Any` and cast back with `as!` per combination —
-/// 17,734 instructions, ~40 % of them in dynamic casts; building the tuple from typed values through a
-/// closure instead still cost a run-time tuple metadata look-up and an associated-type look-up per
-/// element per combination (5,058). Before that they were `[Value?]`, whose every element access, `nil`
-/// test and `map` ran unspecialised with metadata look-ups and a coroutine frame per element read.
+/// the tuple only its metadata, which the coordinator already has. The alternatives cost more per
+/// combination in that unspecialised code: values kept as `Any` need a dynamic cast each, and a tuple
+/// built from typed values through a closure needs a run-time tuple metadata look-up.
 ///
 /// One object per subscription besides the `DemandBuffer` and the combination's storage: the lock is
 /// inline, the children are structs, and what the coordinator keeps of each upstream (its subscription,

@@ -34,11 +34,7 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         if let serial = Self.serialScheduler(scheduler) {
             let subscription = SerialSubscribeOnDisposable(scheduler: serial)
-            // The block holds the producer and the sink, whose own method subscribes (its metadata comes
-            // from the object, not from a run-time look-up), until the scheduler runs it.
-            serial.scheduleUncancellable { [self] in
-                subscription.subscribeOnScheduler { sink.subscribe(to: source) }
-            }
+            sink.scheduleSubscription(to: source.asObservable(), keptBy: subscription, on: serial)
             return (sink, subscription)
         }
         return (sink, scheduleSubscription(of: sink))
@@ -74,6 +70,11 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
 /// Passes events on where the source sends them, through both lanes (no `Event` built per element or for
 /// the end).
 final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
+    /// On a `SerialDispatchQueueScheduler`, until the scheduled subscription runs: the source, and the
+    /// object that makes and keeps the subscription to it.
+    @exclusivity(unchecked) private var pendingSource: Observable<Observer.Element>?
+    @exclusivity(unchecked) private var pendingSubscription: SerialSubscribeOnDisposable?
+
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
         hasTerminalLane = true
@@ -87,10 +88,25 @@ final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Obse
         }
     }
 
-    /// Subscribes this sink to `source`. A method of the sink, so that the sink's type (the observer
+    /// Schedules the subscription to `source` on `scheduler`, where `subscription` makes it (unless
+    /// disposed first) and keeps it. The block captures this sink alone, which is then its context: the
+    /// block is the only allocation for it.
+    func scheduleSubscription(to source: Observable<Observer.Element>, keptBy subscription: SerialSubscribeOnDisposable, on scheduler: SerialDispatchQueueScheduler) {
+        pendingSource = source
+        pendingSubscription = subscription
+        scheduler.scheduleUncancellable { self.subscribeOnScheduler() }
+    }
+
+    /// The scheduled subscription, on the scheduler. The sink subscribes itself, so its type (the observer
     /// `subscribe` is generic over) is read from the object rather than looked up at run time.
-    func subscribe<Source: ObservableType>(to source: Source) -> Disposable where Source.Element == Observer.Element {
-        source.subscribe(self)
+    private func subscribeOnScheduler() {
+        // Set before the block was scheduled; read and cleared only here.
+        let source = pendingSource
+        let subscription = pendingSubscription
+        pendingSource = nil
+        pendingSubscription = nil
+        guard let source, let subscription else { return }
+        subscription.subscribeOnScheduler { source.subscribe(self) }
     }
 }
 
@@ -98,9 +114,10 @@ final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Obse
 /// general path does with a scheduled action and four disposables, in one object. It subscribes to the
 /// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
 /// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
-/// are (`scheduleUncancellable`): no `Disposable` or boxed state per action. Not generic: the scheduled
-/// block carries the typed subscription (`subscribeOnScheduler(_:)`), so making, running and releasing
-/// this object looks up no generic metadata.
+/// are (`scheduleUncancellable`), each capturing one object (the sink, or this), so the block is all they
+/// allocate: no context, `Disposable` or boxed state per action. Not generic (the sink makes the typed
+/// subscription, `subscribeOnScheduler(_:)`), so making, running and releasing it looks up no generic
+/// metadata.
 final class SerialSubscribeOnDisposable: Disposable, @unchecked Sendable {
     /// Must stay the first stored property (see `InlineLockStorage`).
     private var lockStorage = InlineLockStorage()
@@ -108,6 +125,9 @@ final class SerialSubscribeOnDisposable: Disposable, @unchecked Sendable {
     // Guarded by the lock:
     private var upstream: Disposable?
     private var disposed = false
+    /// The subscription the scheduled disposal disposes: set once, before that block is scheduled, and
+    /// read by it alone.
+    @exclusivity(unchecked) private var disposing: Disposable?
 
     init(scheduler: SerialDispatchQueueScheduler) {
         self.scheduler = scheduler
@@ -147,7 +167,15 @@ final class SerialSubscribeOnDisposable: Disposable, @unchecked Sendable {
         if let subscription { disposeOnScheduler(subscription) }
     }
 
+    /// Called at most once: `upstream` is set only if not disposed by then, and `dispose()` takes it once.
     private func disposeOnScheduler(_ subscription: Disposable) {
-        scheduler.scheduleUncancellable { subscription.dispose() }
+        disposing = subscription
+        scheduler.scheduleUncancellable { self.disposeScheduled() }
+    }
+
+    private func disposeScheduled() {
+        let subscription = disposing
+        disposing = nil
+        subscription?.dispose()
     }
 }

@@ -24,19 +24,21 @@ extension Publishers {
             self.options = options
         }
 
-        // Inlinable: the inner is made in the caller's specialised code, where its class metadata and the
-        // scheduler's plain queue (found here once) need no run-time look-up per subscription.
+        // Inlinable: the inner and the subscribing action are made in the caller's specialised code, where
+        // the inner's class metadata, the scheduler's plain queue (found here once) and what the upstream
+        // makes when it is subscribed to need no run-time look-up per subscription.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner: SubscribeOnInner<S>
+            let upstream = self.upstream
             if let queue = scheduler.plainDispatchQueue(options: options) {
-                inner = SubscribeOnInner(downstream: subscriber, queue: queue)
+                let inner = SubscribeOnInner(downstream: subscriber, queue: queue)
+                queue.asyncUnchecked { upstream.subscribe(inner) }
             } else {
                 let scheduler = self.scheduler
                 let options = self.options
-                inner = SubscribeOnInner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
+                let inner = SubscribeOnInner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
+                scheduler.schedule(options: options) { upstream.subscribe(inner) }
             }
-            inner.subscribe(to: upstream)
         }
     }
 }
@@ -89,16 +91,6 @@ final class SubscribeOnInner<Downstream: Subscriber>: Subscriber, Subscription, 
     var customMirror: Mirror { Mirror(self, children: [:]) }
     @usableFromInline
     var playgroundDescription: Any { description }
-
-    /// Subscribes this inner to `upstream` on the scheduler.
-    @usableFromInline
-    func subscribe<Upstream: Publisher>(to upstream: Upstream) where Upstream.Output == Input, Upstream.Failure == Failure {
-        if let queue {
-            queue.asyncUnchecked { upstream.subscribe(self) }
-        } else {
-            schedule? { upstream.subscribe(self) }
-        }
-    }
 
     @usableFromInline
     func receive(subscription: Subscription) {

@@ -184,7 +184,7 @@ extension Scheduler {
     /// `async`; otherwise `nil`. For a per-element path that hands its closure to the queue as a block
     /// (`asyncUnchecked`), with no allocation beyond the queue's own, where `schedule(options:_:)` takes a
     /// Swift closure that it must wrap.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func plainDispatchQueue(options: SchedulerOptions?) -> DispatchQueue? {
         guard Self.self == DispatchQueue.self, options == nil else { return nil }
         // Read as the reference it is (`as AnyObject` would be a run-time conversion per element).

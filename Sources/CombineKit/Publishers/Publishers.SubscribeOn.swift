@@ -1,3 +1,4 @@
+import Dispatch
 import ReactiveBridgePrimitives
 
 extension Publisher {
@@ -23,47 +24,86 @@ extension Publishers {
             self.options = options
         }
 
+        // Inlinable: the inner and the subscribing action are made in the caller's specialised code, where
+        // the inner's class metadata, the scheduler's plain queue (found here once) and what the upstream
+        // makes when it is subscribed to need no run-time look-up per subscription.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = SubscribeOnInner<Output, Failure, Context, S>(downstream: subscriber, scheduler: scheduler, options: options)
             let upstream = self.upstream
-            // On a plain dispatch queue, each action is made as the block the queue runs (`asyncUnchecked`):
-            // an allocation fewer per action than `schedule`, which wraps the closure it is given.
             if let queue = scheduler.plainDispatchQueue(options: options) {
+                let inner = SubscribeOnInner(downstream: subscriber, queue: queue)
                 queue.asyncUnchecked { upstream.subscribe(inner) }
             } else {
+                let scheduler = self.scheduler
+                let options = self.options
+                let inner = SubscribeOnInner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
                 scheduler.schedule(options: options) { upstream.subscribe(inner) }
             }
         }
     }
 }
 
-private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
-    where Downstream.Input == Input, Downstream.Failure == Failure
-{
-    let lock = Lock()
+/// `SubscribeOn`'s subscription. Generic over the downstream alone, and keeping the scheduler only as
+/// a queue or a closure: nothing in it has a type made of the scheduler's (an optional of its options would
+/// be looked up at run time each time an inner is made and freed).
+@usableFromInline
+final class SubscribeOnInner<Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    /// The lock lives in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
-    private let scheduler: Context
-    private let options: Context.SchedulerOptions?
+    /// The scheduler when it is a plain dispatch queue (`plainDispatchQueue(options:)`): each action is then
+    /// made as the block the queue runs (`asyncUnchecked`), an allocation fewer per action than
+    /// `schedule`, which wraps the closure it is given.
+    private let queue: DispatchQueue?
+    /// Any other scheduler: schedules an action with the publisher's options.
+    private let schedule: ((@escaping () -> Void) -> Void)?
 
-    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+    @usableFromInline
+    init(downstream: Downstream, queue: DispatchQueue) {
         self.downstream = downstream
-        self.scheduler = scheduler
-        self.options = options
+        self.queue = queue
+        schedule = nil
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "SubscribeOnInner: the inline lock must be the first stored property")
     }
 
-    var description: String { "SubscribeOn" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline
+    init(downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
+        self.downstream = downstream
+        queue = nil
+        self.schedule = schedule
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "SubscribeOnInner: the inline lock must be the first stored property")
+    }
 
+    deinit { lock.destroy() }
+
+    var lock: InlineLock { InlineLock(in: self) }
+
+    @usableFromInline
+    var description: String { "SubscribeOn" }
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline
+    var playgroundDescription: Any { description }
+
+    @usableFromInline
     func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
     }
 
+    @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
         guard isActive() else { return .none }
         return downstream.receive(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         if markTerminal() { downstream.receive(completion: completion) }
     }
@@ -71,6 +111,7 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
     /// Schedules the request (`.none` included, as Combine does). A request made from inside the
     /// upstream's `request(_:)` on the same thread (a scheduler that runs actions at once) goes through,
     /// where Combine traps (it holds a lock across the upstream's call).
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         guard case .subscribed(let subscription) = status else {
@@ -78,15 +119,16 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
             return
         }
         lock.unlock()
-        if let queue = scheduler.plainDispatchQueue(options: options) {
+        if let queue {
             queue.asyncUnchecked { subscription.request(demand) }
         } else {
-            scheduler.schedule(options: options) { subscription.request(demand) }
+            schedule? { subscription.request(demand) }
         }
     }
 
     /// As Combine's: ignored before the upstream subscription arrived (only the upstream holds the inner then;
     /// the subscription is accepted when it comes); otherwise the cancel is scheduled.
+    @usableFromInline
     func cancel() {
         lock.lock()
         if case .awaitingSubscription = status {
@@ -98,12 +140,10 @@ private final class SubscribeOnInner<Input, Failure: Error, Context: Scheduler, 
         lock.setSubscribedFlag(false)
         lock.unlock()
         guard let subscription else { return }
-        if let queue = scheduler.plainDispatchQueue(options: options) {
+        if let queue {
             queue.asyncUnchecked { subscription.cancel() }
         } else {
-            scheduler.schedule(options: options) { subscription.cancel() }
+            schedule? { subscription.cancel() }
         }
     }
 }
-
-extension SubscribeOnInner: PlaygroundShowsDescription {}

@@ -81,4 +81,52 @@ import Testing
     @Test func aCancelBeforeTheSubscriptionIsIgnored() throws {
         try expectCancelIgnoredOnlyBeforeTheSubscription { $0.subscribe(on: ImmediateScheduler.shared) }
     }
+    // Combine: subscribe(on:) "specifies the scheduler on which to perform subscribe, cancel, and request
+    // operations" — on a DispatchQueue (no options) as on any scheduler; the values still come wherever the
+    // upstream sends them.
+    @Test func aDispatchQueueGetsTheSubscriptionTheRequestsAndTheCancel() {
+        final class QueueCheckingSubscription: Subscription, @unchecked Sendable {
+            let key: DispatchSpecificKey<Int>
+            let onQueue = LockedQueueFlags()
+            init(key: DispatchSpecificKey<Int>) { self.key = key }
+            func request(_ demand: Subscribers.Demand) {
+                onQueue.add("request(\(demand.max ?? -1)) on queue: \(DispatchQueue.getSpecific(key: key) == 3)")
+            }
+            func cancel() {
+                onQueue.add("cancel on queue: \(DispatchQueue.getSpecific(key: key) == 3)")
+            }
+        }
+        final class QueueCheckingPublisher: Publisher, @unchecked Sendable {
+            typealias Output = Int
+            typealias Failure = Never
+            let subscription: QueueCheckingSubscription
+            init(_ subscription: QueueCheckingSubscription) { self.subscription = subscription }
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                subscription.onQueue.add("subscribe on queue: \(DispatchQueue.getSpecific(key: subscription.key) == 3)")
+                subscriber.receive(subscription: subscription)
+            }
+        }
+        let queue = DispatchQueue(label: "subscribe-on-dispatch-queue-test")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 3)
+        let subscription = QueueCheckingSubscription(key: key)
+        let subscriber = ManualSubscriber<Int, Never>()
+        QueueCheckingPublisher(subscription).subscribe(on: queue).subscribe(subscriber)
+        queue.sync {}
+        subscriber.subscription?.request(.max(2))
+        queue.sync {}
+        subscriber.subscription?.cancel()
+        queue.sync {}
+        #expect(subscription.onQueue.values == [
+            "subscribe on queue: true", "request(2) on queue: true", "cancel on queue: true",
+        ])
+    }
+}
+
+/// Strings appended from any thread, read after the appending threads are done.
+final class LockedQueueFlags: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func add(_ value: String) { lock.withLock { stored.append(value) } }
+    var values: [String] { lock.withLock { stored } }
 }

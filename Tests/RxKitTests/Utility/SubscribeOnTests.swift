@@ -139,4 +139,33 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
         }
         #expect(delta == 0)
     }
+    // RxSwift's subscribe(on:) disposes the source's subscription on the scheduler
+    // (ScheduledDisposable), also when the disposal comes while that subscription is being made: the
+    // subscription made then is disposed, on the queue, once it is there.
+    @Test func serialQueueSchedulerDisposalDuringTheSubscriptionDisposesItOnTheQueue() {
+        let queue = DispatchQueue(label: "subscribe-on-serial-dispose-during")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 5)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "subscribe-on-serial-dispose-during.inner")
+        let gate = holdQueue(of: scheduler)
+        let subscribing = DispatchSemaphore(value: 0)
+        let disposedMeanwhile = DispatchSemaphore(value: 0)
+        let disposals = LockedValues()
+        let xs = Observable<Int>.create { _ in
+            subscribing.signal()
+            _ = disposedMeanwhile.wait(timeout: .now() + 30)
+            return Disposables.create {
+                disposals.append(DispatchQueue.getSpecific(key: key) ?? 0)
+            }
+        }
+        let subscription = xs.subscribe(on: scheduler).subscribe()
+        gate.signal()
+        #expect(subscribing.wait(timeout: .now() + 30) == .success)
+        subscription.dispose()
+        #expect(disposals.values.isEmpty)
+        disposedMeanwhile.signal()
+        #expect(flushQueue(of: scheduler))
+        #expect(flushQueue(of: scheduler))
+        #expect(disposals.values == [5])
+    }
 }

@@ -4,6 +4,9 @@ extension ObservableType {
     /// Subscribes to the source on `scheduler`, and disposes that subscription on `scheduler` too.
     /// Events are delivered wherever the source sends them (use `observe(on:)` to move them).
     /// Same as RxSwift's `subscribe(on:)`.
+    // Inlinable: the producer is made in the caller's specialised code, with its class metadata at hand
+    // instead of looked up at run time per call.
+    @inlinable
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         SubscribeOnProducer(source: self, scheduler: scheduler)
     }
@@ -15,10 +18,12 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
-    fileprivate let source: Source
+    private let source: Source
     private let scheduler: ImmediateSchedulerType
 
+    @usableFromInline
     init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
@@ -27,11 +32,27 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
-        if let serial = scheduler as? SerialDispatchQueueScheduler {
-            let subscription = SerialSubscribeOnDisposable(producer: self, sink: sink, scheduler: serial)
-            serial.scheduleUncancellable { subscription.subscribeOnScheduler() }
+        if let serial = Self.serialScheduler(scheduler) {
+            let subscription = SerialSubscribeOnDisposable(scheduler: serial)
+            sink.scheduleSubscription(to: source.asObservable(), keptBy: subscription, on: serial)
             return (sink, subscription)
         }
+        return (sink, scheduleSubscription(of: sink))
+    }
+
+    /// `scheduler` as a `SerialDispatchQueueScheduler` (`MainScheduler` included; neither can be subclassed
+    /// outside RxKit), or `nil`: two metatype comparisons on the opened existential, where `as?` is a full
+    /// dynamic cast (several hundred instructions per subscription).
+    private static func serialScheduler<Scheduler: ImmediateSchedulerType>(_ scheduler: Scheduler) -> SerialDispatchQueueScheduler? {
+        guard Scheduler.self == SerialDispatchQueueScheduler.self || Scheduler.self == MainScheduler.self else { return nil }
+        // Read as the reference it is (`as AnyObject` would be a run-time conversion).
+        return withUnsafePointer(to: scheduler) { UnsafeRawPointer($0).load(as: SerialDispatchQueueScheduler.self) }
+    }
+
+    /// Any other scheduler: the subscription scheduled as an action, and wrapped to be disposed on
+    /// `scheduler`.
+    private func scheduleSubscription<Observer: ObserverType>(of sink: SubscribeOnSink<Observer>) -> Disposable
+        where Observer.Element == Source.Element {
         // Holds the pending scheduled subscription, then the subscription wrapped to be disposed on `scheduler`.
         let subscription = SerialDisposable()
         let pending = SingleAssignmentDisposable()
@@ -42,13 +63,18 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
             subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: upstream)
             return Disposables.create()
         })
-        return (sink, subscription)
+        return subscription
     }
 }
 
 /// Passes events on where the source sends them, through both lanes (no `Event` built per element or for
 /// the end).
 final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
+    /// On a `SerialDispatchQueueScheduler`, until the scheduled subscription runs: the source, and the
+    /// object that makes and keeps the subscription to it.
+    @exclusivity(unchecked) private var pendingSource: Observable<Observer.Element>?
+    @exclusivity(unchecked) private var pendingSubscription: SerialSubscribeOnDisposable?
+
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
         hasTerminalLane = true
@@ -61,30 +87,49 @@ final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Obse
             forwardCompleted()
         }
     }
+
+    /// Schedules the subscription to `source` on `scheduler`, where `subscription` makes it (unless
+    /// disposed first) and keeps it. The block captures this sink alone, which is then its context: the
+    /// block is the only allocation for it.
+    func scheduleSubscription(to source: Observable<Observer.Element>, keptBy subscription: SerialSubscribeOnDisposable, on scheduler: SerialDispatchQueueScheduler) {
+        pendingSource = source
+        pendingSubscription = subscription
+        scheduler.scheduleUncancellable { self.subscribeOnScheduler() }
+    }
+
+    /// The scheduled subscription, on the scheduler. The sink subscribes itself, so its type (the observer
+    /// `subscribe` is generic over) is read from the object rather than looked up at run time.
+    private func subscribeOnScheduler() {
+        // Set before the block was scheduled; read and cleared only here.
+        let source = pendingSource
+        let subscription = pendingSubscription
+        pendingSource = nil
+        pendingSubscription = nil
+        guard let source, let subscription else { return }
+        subscription.subscribeOnScheduler { source.subscribe(self) }
+    }
 }
 
 /// `subscribe(on:)`'s subscription on a `SerialDispatchQueueScheduler` (`MainScheduler` included): what the
 /// general path does with a scheduled action and four disposables, in one object. It subscribes to the
 /// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
 /// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
-/// are (`scheduleUncancellable`): no `Disposable` or boxed state per action.
-final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: ObserverType>: Disposable, @unchecked Sendable
-    where Source.Element == Observer.Element {
+/// are (`scheduleUncancellable`), each capturing one object (the sink, or this), so the block is all they
+/// allocate: no context, `Disposable` or boxed state per action. Not generic (the sink makes the typed
+/// subscription, `subscribeOnScheduler(_:)`), so making, running and releasing it looks up no generic
+/// metadata.
+final class SerialSubscribeOnDisposable: Disposable, @unchecked Sendable {
     /// Must stay the first stored property (see `InlineLockStorage`).
     private var lockStorage = InlineLockStorage()
     private let scheduler: SerialDispatchQueueScheduler
     // Guarded by the lock:
-    /// The producer (for its source) and the sink, until the subscription is made (or given up): the sink
-    /// holds this object as its upstream, so it is let go of here. Two class references, not an optional
-    /// tuple or `Source?` (whose metadata unspecialised code would look up on every access).
-    private var producer: SubscribeOnProducer<Source>?
-    private var sink: SubscribeOnSink<Observer>?
     private var upstream: Disposable?
     private var disposed = false
+    /// The subscription the scheduled disposal disposes: set once, before that block is scheduled, and
+    /// read by it alone.
+    @exclusivity(unchecked) private var disposing: Disposable?
 
-    init(producer: SubscribeOnProducer<Source>, sink: SubscribeOnSink<Observer>, scheduler: SerialDispatchQueueScheduler) {
-        self.producer = producer
-        self.sink = sink
+    init(scheduler: SerialDispatchQueueScheduler) {
         self.scheduler = scheduler
         lock.initialize()
         assert(lock.isAt(&lockStorage), "SerialSubscribeOnDisposable: the inline lock must be the first stored property")
@@ -97,15 +142,13 @@ final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: Observ
     @inline(__always)
     private var lock: InlineLock { InlineLock(in: self) }
 
-    /// The scheduled subscription, on the scheduler.
-    func subscribeOnScheduler() {
+    /// The scheduled subscription, on the scheduler: `subscribe()` makes it, unless this was disposed first.
+    func subscribeOnScheduler(_ subscribe: () -> Disposable) {
         lock.lock()
-        let producer = self.producer.take()
-        let sink = self.sink.take()
         let skip = disposed
         lock.unlock()
-        guard !skip, let producer, let sink else { return }
-        let subscription = producer.source.subscribe(sink)
+        if skip { return }
+        let subscription = subscribe()
         lock.lock()
         if disposed {
             lock.unlock()
@@ -119,12 +162,20 @@ final class SerialSubscribeOnDisposable<Source: ObservableType, Observer: Observ
     func dispose() {
         lock.lock()
         disposed = true
-        let subscription = upstream.take()  // nil if disposed before
+        let subscription = upstream.take()  // nil if disposed before, or not subscribed yet
         lock.unlock()
         if let subscription { disposeOnScheduler(subscription) }
     }
 
+    /// Called at most once: `upstream` is set only if not disposed by then, and `dispose()` takes it once.
     private func disposeOnScheduler(_ subscription: Disposable) {
-        scheduler.scheduleUncancellable { subscription.dispose() }
+        disposing = subscription
+        scheduler.scheduleUncancellable { self.disposeScheduled() }
+    }
+
+    private func disposeScheduled() {
+        let subscription = disposing
+        disposing = nil
+        subscription?.dispose()
     }
 }

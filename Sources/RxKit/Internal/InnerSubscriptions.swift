@@ -15,8 +15,9 @@ import Musl
 /// `InnerSubscriptionGroup`: no `CompositeDisposable` key, no `SingleAssignmentDisposable`.
 ///
 /// The sinks subscribe every inner sequence from inside their `SerialDrain`, with an `InlineDelivery`
-/// marking the draining thread for the length of the `subscribe` call. Events the inner sends on that
-/// thread during its own subscription (`just`, `empty`, `from`…) are then handled at once, as if queued
+/// marking the draining thread for the length of the `subscribe` call (a `just` is not subscribed at all,
+/// see `FlatteningSink.deliverIfJust`). Events the inner sends on that thread during its own subscription
+/// (`empty`, `from`, `create`…) are then handled at once, as if queued
 /// and drained, but with no lock, no queued message and no `Event`: the draining thread is blocked in
 /// `subscribe`, not delivering, so nothing else can be running the sink's state. The mark is cleared
 /// while the sink calls downstream, so a re-entrant event caused by the downstream observer is queued as

@@ -257,20 +257,23 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         }
         disposed = true
         outerDisposed = true
+        // The subscriptions are moved out and disposed through `if case .some(let …) = consume …`:
+        // `optional?.dispose()` copies the existential first, and each copy and destroy of a
+        // `Disposable?` is a call through the runtime's value witnesses.
         let outerTaken = outer.take()
         let currentTaken = current.take()
         let currentSubscription = currentTaken?.subscription.take()
         currentTaken?.isLinked = false
         if head == nil {
             unlock()
-            outerTaken?.dispose()
-            currentSubscription?.dispose()
+            if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
+            if case .some(let currentSubscription) = consume currentSubscription { currentSubscription.dispose() }
             withExtendedLifetime(currentTaken) {}
             return
         }
         let taken = unlinkAll()
         unlock()
-        outerTaken?.dispose()
+        if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
         for subscription in taken { subscription.dispose() }
     }
 

@@ -9,9 +9,12 @@
 ///   handled at once (`tryBegin`/`finish`), and only when the drain is busy is it queued as a (boxed)
 ///   `Message`;
 /// - inner sequences are subscribed inside the drain with the thread marked (`InlineDelivery`, see
-///   `beginInlineSubscribe()`), so what an inner sends while being subscribed (`just`) is handled
-///   directly, without the drain's lock, and an inner that also ends then is never linked into the group
-///   (see `InnerSubscriptions.swift`).
+///   `beginInlineSubscribe()`), so what an inner sends while being subscribed (`from`, `create`) is
+///   handled directly, without the drain's lock, and an inner that also ends then is never linked into
+///   the group (see `InnerSubscriptions.swift`);
+/// - a `just` inner is not subscribed at all: its element is read and handed on in the drain, then its
+///   completion handled (`deliverIfJust(_:)`), so `flatMap { .just($0) }` builds nothing per element
+///   beyond the `just` itself.
 ///
 /// A subclass decides what an outer element does (`acceptOuter(_:)`), when the outer completion ends the
 /// sequence (`completeOuter()`), which inners may still deliver (`isCurrent(_:)`) and what an inner's end
@@ -162,6 +165,18 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
             failInner(error, inner)
         case .inner(let inner, .completed):
             completeInner(inner, duringSubscribe: false)
+        }
+    }
+
+    /// When `inner` is `just(_:)`'s sequence, does here what subscribing it would do, with no observer and
+    /// no subscription: hands its element downstream, as an inner's element during its own subscription
+    /// is handled, and returns true; the caller then handles the inner's completion, again as during its
+    /// subscription. Any other sequence: returns false and sends nothing. Inside the drain; the thread is
+    /// not marked (`InlineDelivery`), so a re-entrant event the downstream causes is queued, as ever.
+    @inline(__always)
+    final func deliverIfJust(_ inner: Observable<Inner.Element>) -> Bool {
+        inner.withJustElement { element in
+            if !terminated { forwardNext(at: element) }
         }
     }
 

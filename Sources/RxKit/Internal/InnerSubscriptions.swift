@@ -15,13 +15,14 @@ import Musl
 /// `InnerSubscriptionGroup`: no `CompositeDisposable` key, no `SingleAssignmentDisposable`.
 ///
 /// The sinks subscribe every inner sequence from inside their `SerialDrain`, with an `InlineDelivery`
-/// marking the draining thread for the length of the `subscribe` call. Events the inner sends on that
-/// thread during its own subscription (`just`, `empty`, `from`…) are then handled at once, as if queued
-/// and drained, but with no lock, no queued message and no `Event`: the draining thread is blocked in
-/// `subscribe`, not delivering, so nothing else can be running the sink's state. The mark is cleared
-/// while the sink calls downstream, so a re-entrant event caused by the downstream observer is queued as
-/// before (trampolined, never nested). An inner that terminates during its own subscription is never
-/// linked into the group: its subscription is disposed as soon as `subscribe` returns.
+/// marking the draining thread for the length of the `subscribe` call (a `just` is not subscribed at all,
+/// see `FlatteningSink.deliverIfJust`). Events the inner sends on that thread during its own subscription
+/// (`empty`, `from`, `create`…) are then handled at once, as if queued and drained, but with no lock, no
+/// queued message and no `Event`: the draining thread is blocked in `subscribe`, not delivering, so
+/// nothing else can be running the sink's state. The mark is cleared while the sink calls downstream, so
+/// a re-entrant event caused by the downstream observer is queued as before (trampolined, never nested).
+/// An inner that terminates during its own subscription is never linked into the group: its subscription
+/// is disposed as soon as `subscribe` returns.
 ///
 /// Everything here is non-generic except the observer's `Element`, so the group's code is specialised in
 /// RxKit itself and no per-event path touches a type built from a generic parameter.
@@ -256,20 +257,23 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         }
         disposed = true
         outerDisposed = true
+        // The subscriptions are moved out and disposed through `if case .some(let …) = consume …`:
+        // `optional?.dispose()` copies the existential first, and each copy and destroy of a
+        // `Disposable?` is a call through the runtime's value witnesses.
         let outerTaken = outer.take()
         let currentTaken = current.take()
         let currentSubscription = currentTaken?.subscription.take()
         currentTaken?.isLinked = false
         if head == nil {
             unlock()
-            outerTaken?.dispose()
-            currentSubscription?.dispose()
+            if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
+            if case .some(let currentSubscription) = consume currentSubscription { currentSubscription.dispose() }
             withExtendedLifetime(currentTaken) {}
             return
         }
         let taken = unlinkAll()
         unlock()
-        outerTaken?.dispose()
+        if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
         for subscription in taken { subscription.dispose() }
     }
 

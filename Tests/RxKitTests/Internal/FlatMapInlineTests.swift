@@ -275,4 +275,108 @@ import Testing
         }
         #expect(delta == 0)
     }
+
+    // MARK: `just` inners (handed on without being subscribed)
+
+    /// RxSwift's concatMap is merge with one inner at a time: a `just` that arrives while another inner
+    /// runs waits its turn, and is delivered, in arrival order, once that inner completes.
+    @Test func concatMapJustWaitsBehindARunningInnerAndFollowsItInOrder() {
+        let subject = PublishSubject<Int>()
+        let open = PublishSubject<Int>()
+        var events: [String] = []
+        let subscription = subject.concatMap { $0 == 0 ? open.asObservable() : Observable.just($0) }
+            .subscribe(onNext: { events.append("next \($0)") }, onCompleted: { events.append("completed") })
+        subject.onNext(0)
+        subject.onNext(1)
+        subject.onNext(2)
+        open.onNext(10)
+        #expect(events == ["next 10"])
+        subject.onCompleted()
+        open.onCompleted()
+        #expect(events == ["next 10", "next 1", "next 2", "completed"])
+        #expect(!open.hasObservers)
+        subscription.dispose()
+    }
+
+    /// RxSwift's flatMapFirst ignores elements while an inner runs; a `just` ends at once, so the next
+    /// element is taken again.
+    @Test func flatMapFirstTakesTheNextElementAfterAJustAndIgnoresElementsWhileAnInnerRuns() {
+        let subject = PublishSubject<Int>()
+        let open = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.flatMapFirst { $0 == 0 ? open.asObservable() : Observable.just($0) }
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(0)
+        subject.onNext(3)  // ignored: `open` runs
+        open.onCompleted()
+        subject.onNext(4)
+        #expect(received == [1, 2, 4])
+        subscription.dispose()
+    }
+
+    /// Disposing from the observer while it receives a `just`'s element ends everything: the `just`'s
+    /// completion, later elements and the outer completion are not delivered (RxSwift: nothing is sent
+    /// after disposal).
+    @Test(arguments: [false, true])
+    func disposingWhileReceivingAJustsElementStopsEverything(latest: Bool) {
+        let subject = PublishSubject<Int>()
+        var events: [String] = []
+        var subscription: Disposable?
+        let flattened = latest ? subject.flatMapLatest { Observable.just($0) } : subject.flatMap { Observable.just($0) }
+        subscription = flattened
+            .subscribe(onNext: { events.append("next \($0)"); subscription?.dispose() },
+                       onCompleted: { events.append("completed") })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(events == ["next 1"])
+        #expect(!subject.hasObservers)
+    }
+
+    /// RxSwift's switch disposes the running inner when the next element arrives, also when the next inner
+    /// is a `just`; an element the replaced inner sends afterwards, from another thread, is not delivered.
+    @Test func flatMapLatestJustReplacesAnInnerThatSendsLaterFromAnotherThread() async {
+        let subject = PublishSubject<Int>()
+        let open = PublishSubject<Int>()
+        let received = LockedValues()
+        let subscription = subject.flatMapLatest { $0 == 0 ? open.asObservable() : Observable.just($0) }
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(0)
+        open.onNext(10)
+        subject.onNext(1)
+        #expect(!open.hasObservers)
+        await Task.detached { open.onNext(11) }.value
+        subject.onNext(2)
+        #expect(received.values == [10, 1, 2])
+        subscription.dispose()
+    }
+
+    /// The outer sequence's completion ends flatMapLatest only once the current inner has completed; a
+    /// `just` has completed by the time the next outer event is handled.
+    @Test func flatMapLatestCompletesAtOnceWhenTheOuterCompletesAfterAJustReplacedARunningInner() {
+        let subject = PublishSubject<Int>()
+        let open = PublishSubject<Int>()
+        var events: [String] = []
+        _ = subject.flatMapLatest { $0 == 0 ? open.asObservable() : Observable.just($0) }
+            .subscribe(onNext: { events.append("next \($0)") }, onCompleted: { events.append("completed") })
+        subject.onNext(0)
+        subject.onNext(1)
+        subject.onCompleted()
+        #expect(events == ["next 1", "completed"])
+        #expect(!open.hasObservers)
+    }
+
+    /// `merge` of `just`s and `Single.just` inners: elements in order, one completion, nothing left alive.
+    @Test func mergeOfJustsAndSingleJustInnersReleaseEverything() {
+        let delta = resourceDelta {
+            var events: [String] = []
+            _ = Observable.merge(Observable.just(1), Observable.just(2))
+                .flatMap { Single.just($0 * 10) }
+                .subscribe(onNext: { events.append("next \($0)") }, onCompleted: { events.append("completed") })
+            #expect(events == ["next 10", "next 20", "completed"])
+        }
+        #expect(delta == 0)
+    }
 }

@@ -38,8 +38,8 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 /// drain, could not break. Every inner observer becomes `latest` as it is made, so an identity is never
 /// mistaken for a reused address.
 ///
-/// The drain and the inline delivery of a synchronous inner (`just`), which is never attached to the
-/// group, are `FlatteningSink`'s.
+/// The drain, the inline delivery of a synchronous inner (`from`), which is never attached to the group,
+/// and the direct delivery of a `just` inner, which is not subscribed at all, are `FlatteningSink`'s.
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
@@ -70,10 +70,17 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
             latestAttached = false
             group.finishCurrent()  // disposes the previous inner before the next is subscribed
         }
+        let observable = inner.asObservable()
+        latest = 0  // until the new inner's observer exists, no earlier inner is current
+        if deliverIfJust(observable) {
+            // `just` sent its element and completes, as during its own subscription: no inner is current.
+            if !terminated && outerCompleted { completeAll() }
+            return
+        }
         let observer = InnerObs(receiver: self)
         latest = UInt(bitPattern: ObjectIdentifier(observer))
         beginInlineSubscribe()
-        let subscription = inner.asObservable().subscribe(observer)
+        let subscription = observable.subscribe(observer)
         inline.end()
         if observer.isDone || terminated || UInt(bitPattern: ObjectIdentifier(observer)) != latest {
             subscription.dispose()

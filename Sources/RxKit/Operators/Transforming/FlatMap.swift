@@ -145,6 +145,12 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         if terminated || inner.isDone { return }
         inner.isDone = true
         if inner.isAttached { group.finish(inner) }
+        innerEnded(duringSubscribe: duringSubscribe)
+    }
+
+    /// An inner's slot is free: starts the next waiting inner (after the `subscribe` in progress returns,
+    /// when `duringSubscribe`), or completes if the outer sequence has.
+    private func innerEnded(duringSubscribe: Bool) {
         activeCount -= 1
         if waitingCount > deferredStarts {
             activeCount += 1
@@ -194,9 +200,15 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     private func subscribeInline(_ inner: Inner) {
+        let observable = inner.asObservable()
+        if deliverIfJust(observable) {
+            // `just` sent its element and completes, as during its own subscription.
+            if !terminated { innerEnded(duringSubscribe: true) }
+            return
+        }
         let observer = InnerObs(receiver: self)
         beginInlineSubscribe()
-        let subscription = inner.asObservable().subscribe(observer)
+        let subscription = observable.subscribe(observer)
         inline.end()
         if observer.isDone || terminated {
             subscription.dispose()

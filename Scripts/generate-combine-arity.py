@@ -194,9 +194,10 @@ def combine_latest_file(n):
             var layout = TupleLayout()
 {children}
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber) {{
-{join(n, "                self.{l}.subscribe({l}Child)", chr(10))}
-            }}
+            // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
+            // unspecialised code looks each child's type metadata up once.
+            subscriber.receive(subscription: coordinator)
+{join(n, "            {l}.subscribe({l}Child)", chr(10))}
         }}
     }}"""
     body = (f"extension Publisher {{\n{tuple_methods(n, 'combineLatest', name, method_doc, '    @inlinable' + chr(10))}\n}}\n\n"

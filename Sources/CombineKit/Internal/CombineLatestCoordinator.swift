@@ -95,13 +95,6 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     @usableFromInline var customMirror: Mirror { Mirror(self, children: ["upstreams": upstreamCount]) }
     @usableFromInline var playgroundDescription: Any { description }
 
-    /// Hands the coordinator to the downstream, then lets `attachChildren` subscribe the upstreams in order
-    /// (each with its child, made with `self`).
-    @usableFromInline func start(downstream: Downstream, attachChildren: () -> Void) {
-        downstream.receive(subscription: self)
-        attachChildren()
-    }
-
     // MARK: children
 
     func childSubscribed(_ index: Int, _ subscription: Subscription) {

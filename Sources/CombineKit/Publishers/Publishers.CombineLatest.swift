@@ -34,10 +34,11 @@ extension Publishers {
             let aChild = CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: layout.place(A.Output.self))
             let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber) {
-                self.a.subscribe(aChild)
-                self.b.subscribe(bChild)
-            }
+            // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
+            // unspecialised code looks each child's type metadata up once.
+            subscriber.receive(subscription: coordinator)
+            a.subscribe(aChild)
+            b.subscribe(bChild)
         }
     }
 }

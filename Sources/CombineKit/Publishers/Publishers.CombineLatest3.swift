@@ -37,11 +37,12 @@ extension Publishers {
             let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
             let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber) {
-                self.a.subscribe(aChild)
-                self.b.subscribe(bChild)
-                self.c.subscribe(cChild)
-            }
+            // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
+            // unspecialised code looks each child's type metadata up once.
+            subscriber.receive(subscription: coordinator)
+            a.subscribe(aChild)
+            b.subscribe(bChild)
+            c.subscribe(cChild)
         }
     }
 }

@@ -40,12 +40,13 @@ extension Publishers {
             let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
             let dChild = CombineLatestChild<D.Output, S>(coordinator: coordinator, index: 3, offset: layout.place(D.Output.self))
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
-            coordinator.start(downstream: subscriber) {
-                self.a.subscribe(aChild)
-                self.b.subscribe(bChild)
-                self.c.subscribe(cChild)
-                self.d.subscribe(dChild)
-            }
+            // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
+            // unspecialised code looks each child's type metadata up once.
+            subscriber.receive(subscription: coordinator)
+            a.subscribe(aChild)
+            b.subscribe(bChild)
+            c.subscribe(cChild)
+            d.subscribe(dChild)
         }
     }
 }

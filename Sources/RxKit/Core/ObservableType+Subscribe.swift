@@ -26,8 +26,12 @@ extension ObservableType {
             return Disposables.create()
         }
         let subscription = ClosureSubscription(onDisposed: onDisposed)
+        // The call stack matters only to an error with no `onError`: kept in a reporting closure made for that
+        // case, not in a field of every observer (8 bytes that round the object up to the next size class).
         let observer = SubscribeObserver<Element>(
-            subscription: subscription, onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack
+            subscription: subscription, onNext: onNext,
+            onError: callStack.isEmpty ? onError : reportingUnhandledErrors(onError, callStack: callStack),
+            onCompleted: onCompleted
         )
         subscription.attach(source.subscribe(observer))
         return subscription
@@ -157,21 +161,18 @@ final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked S
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
-    private let callStack: [String]
 
     @usableFromInline
     init(
         subscription: ClosureSubscription,
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
-        onCompleted: (() -> Void)?,
-        callStack: [String]
+        onCompleted: (() -> Void)?
     ) {
         self.subscription = subscription
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
-        self.callStack = callStack
         super.init()
         hasElementLane = true
         hasTerminalLane = true
@@ -197,7 +198,7 @@ final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked S
 
     override func onTerminal(_ error: Swift.Error?) {
         guard subscription.stop() else { return }
-        runTerminalClosure(error, onError: onError, onCompleted: onCompleted, callStack: callStack)
+        runTerminalClosure(error, onError: onError, onCompleted: onCompleted, callStack: [])
         subscription.dispose()
     }
 
@@ -209,4 +210,13 @@ final class SubscribeObserver<Element>: ObserverNode, ObserverType, @unchecked S
     override func onNextElement(at element: UnsafeRawPointer) {
         onNextElement(element.assumingMemoryBound(to: Element.self).pointee)
     }
+}
+
+/// `onError`, or if there is none, a closure reporting the error with `callStack` (what `SubscribeObserver`
+/// keeps in place of a call-stack field). Out of line: call stacks are recorded only when a hook asks.
+@usableFromInline @inline(never)
+func reportingUnhandledErrors(
+    _ onError: ((Swift.Error) -> Void)?, callStack: [String]
+) -> ((Swift.Error) -> Void)? {
+    onError ?? { error in Hooks.reportUnhandled(error, callStack: callStack) }
 }

@@ -47,8 +47,51 @@ import Testing
     // Over `just`, subscribe(onNext:) delivers without an observer (Observable.subscribeSynchronously); an
     // error a stage throws still goes to the handler, with the call stack captured at subscribe.
     @Test func unhandledErrorThrownOverJustGoesToTheDefaultErrorHandlerWithTheCallStack() {
-        // The call-stack hooks are process-wide: other tests subscribing meanwhile record a stack they
-        // ignore, which is harmless, and this suite is serialised against the other one that sets them.
+        var completed = false
+        let reported = recordingUnhandledErrorsWithCallStacks {
+            #expect(Hooks.recordCallStackOnError)
+            _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
+        }
+        #expect(reported.count == 1)
+        #expect(reported.first?.callStack == ["subscribed here"])
+        #expect(reported.first?.error as? TestError == testError)
+        #expect(!completed)
+    }
+
+    // RxSwift: an error reaching subscribe with no onError goes to Hooks.defaultErrorHandler with the call
+    // stack captured at subscribe (when recordCallStackOnError is set), here through a subject's observer.
+    @Test func unhandledErrorThroughAnObserverGoesToTheDefaultErrorHandlerWithTheCallStack() {
+        let subject = PublishSubject<Int>()
+        var values: [Int] = []
+        var completed = false
+        let reported = recordingUnhandledErrorsWithCallStacks {
+            _ = subject.map { $0 * 2 }.subscribe(onNext: { values.append($0) }, onCompleted: { completed = true })
+            subject.onNext(1)
+            subject.onError(testError)
+        }
+        #expect(values == [2])
+        #expect(reported.count == 1)
+        #expect(reported.first?.callStack == ["subscribed here"])
+        #expect(reported.first?.error as? TestError == testError)
+        #expect(!completed)
+    }
+
+    // RxSwift: a given onError receives the error; nothing is reported to the default handler.
+    @Test func errorWithOnErrorIsNotReportedEvenWhenCallStacksAreRecorded() {
+        let subject = PublishSubject<Int>()
+        var received: [TestError] = []
+        let reported = recordingUnhandledErrorsWithCallStacks {
+            _ = subject.subscribe(onError: { received.append($0 as! TestError) })
+            subject.onError(testError)
+        }
+        #expect(received == [testError])
+        #expect(reported.isEmpty)
+    }
+
+    /// `recordingUnhandledErrors` with call stacks recorded at subscribe, each `["subscribed here"]`. The
+    /// call-stack hooks are process-wide: other tests subscribing meanwhile record a stack they ignore,
+    /// which is harmless, and this suite is serialised so its tests do not swap the hooks under each other.
+    private func recordingUnhandledErrorsWithCallStacks(_ body: () -> Void) -> [(callStack: [String], error: Error)] {
         let previous = (Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
         defer {
             Hooks.customCaptureSubscriptionCallstack = previous.0
@@ -56,14 +99,6 @@ import Testing
         }
         Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
         Hooks.recordCallStackOnError = true
-        #expect(Hooks.recordCallStackOnError)
-        var completed = false
-        let reported = recordingUnhandledErrors {
-            _ = Observable.just(1).map { _ -> Int in throw testError }.subscribe(onNext: { _ in }, onCompleted: { completed = true })
-        }
-        #expect(reported.count == 1)
-        #expect(reported.first?.callStack == ["subscribed here"])
-        #expect(reported.first?.error as? TestError == testError)
-        #expect(!completed)
+        return recordingUnhandledErrors(body)
     }
 }

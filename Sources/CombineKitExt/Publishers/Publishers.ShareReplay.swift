@@ -164,7 +164,7 @@ extension Publishers {
 }
 
 /// The shared subscription to upstream: forwards everything into the subject. Visible to inlinable code
-/// only as a type (see `ShareReplay.connect`).
+/// only as a type and its `init` (see `ShareReplay.connect` and `ShareReplay.receive(subscriber:)`).
 @usableFromInline
 internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Input = Upstream.Output

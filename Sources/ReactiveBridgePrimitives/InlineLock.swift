@@ -66,6 +66,12 @@ package struct InlineLock {
     @inlinable @inline(__always)
     package func unlock() { mutex.unlock() }
 
+    /// Runs `body` with the lock held.
+    @inlinable @inline(__always)
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try mutex.withLock(body)
+    }
+
     /// The atomic word (acquire load).
     @inlinable @inline(__always)
     package var word: Int { rb_atomic_load_acquire(wordAddress) }

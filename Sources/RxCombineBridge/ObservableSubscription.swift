@@ -105,9 +105,9 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
         if case .bounded(let capacity, _) = bufferPolicy {
             precondition(capacity > 0, "BridgeBufferPolicy.bounded needs a capacity of at least 1 (got \(capacity)); use .unbounded to never drop.")
         }
-        self.source = source
+        self.source = consume source
         self.bufferPolicy = bufferPolicy
-        self.mapError = mapError
+        self.mapError = consume mapError
         let fitsInRoom = MemoryLayout<Downstream>.size <= 4 * MemoryLayout<Int>.size
             && MemoryLayout<Downstream>.alignment <= MemoryLayout<Int>.alignment
         if fitsInRoom {
@@ -116,7 +116,6 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
             downstreamSlot = UnsafeMutablePointer(bitPattern: MemoryLayout<Downstream>.alignment).unsafelyUnwrapped
         } else {
             let block = UnsafeMutablePointer<Downstream>.allocate(capacity: 1)
-            block.initialize(to: downstream)
             subscriberBlock = block
             downstreamSlot = block
         }
@@ -128,8 +127,10 @@ final class ObservableSubscription<Element, Downstream: Subscriber>: LockingObse
                          && room.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self) == Self.roomPattern,
                          "ObservableSubscription: the subscriber's room is not the first stored property (did the stored properties change?)")
             downstreamSlot = room.bindMemory(to: Downstream.self, capacity: 1)
-            downstreamSlot.initialize(to: downstream)
         }
+        // Moved in, as `source` and `mapError` above: a copy, and then destroying the parameter, would each
+        // go through value witnesses or a retain/release in this unspecialised code, on every subscription.
+        downstreamSlot.initialize(to: consume downstream)
         // Delivering from the start: the subscriber is inside `receive(subscription:)` until
         // `subscriptionDelivered()` (Combine serialises that call with the values too: an Rx source on
         // another thread must not deliver while it runs). Nestable: what the subscriber's own `request`

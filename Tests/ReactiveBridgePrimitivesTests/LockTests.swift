@@ -68,6 +68,17 @@ struct LockTests {
         owner.lock.unlock()
     }
 
+    @Test func anInlineLocksWithLockExcludesThreadsAndReturnsTheBodysResult() {
+        let owner = InlineLockOwner()
+        let threads = Threads(3) { _ in
+            for _ in 0..<20_000 {
+                owner.lock.withLock { owner.counter += 1 }
+            }
+        }
+        #expect(threads.join())
+        #expect(owner.lock.withLock { owner.counter } == 60_000)
+    }
+
     @Test func everyThreadBlockedOnTheLockRunsOnceItIsReleased() {
         let lock = Lock()
         nonisolated(unsafe) var entered = 0

@@ -15,6 +15,14 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         }
     }
 
+    /// Wraps `s` in a new box, without first checking whether it is an `AnySubscriber` already: in
+    /// unspecialised generic code that check is a runtime metadata look-up. For package code whose
+    /// subscriber is, or is almost never, an `AnySubscriber` (one would only be wrapped twice).
+    package init<S: Subscriber>(boxing s: S) where S.Input == Input, S.Failure == Failure {
+        box = AnySubscriberBox(s)
+        combineIdentifier = s.combineIdentifier
+    }
+
     /// Creates a type-erasing subscriber that forwards to a subject.
     public init<S: Subject>(_ s: S) where S.Output == Input, S.Failure == Failure {
         self.init(SubjectSubscriber(s))

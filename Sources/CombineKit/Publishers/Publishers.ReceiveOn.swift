@@ -37,7 +37,9 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 {
     typealias Failure = Downstream.Failure
 
-    let lock = Lock()
+    /// The lock, kept in the object (one heap block less per subscription): it must stay the first
+    /// stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context
@@ -54,7 +56,13 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
         self.downstream = consume downstream
         self.scheduler = scheduler
         self.options = options
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ReceiveOnInner: the inline lock must be the first stored property")
     }
+
+    deinit { lock.destroy() }
+
+    var lock: InlineLock { InlineLock(in: self) }
 
     var description: String { "ReceiveOn" }
     var customMirror: Mirror { Mirror(self, children: [:]) }

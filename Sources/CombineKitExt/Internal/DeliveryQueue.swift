@@ -63,8 +63,10 @@ internal final class CompletionBox<Failure: Error> {
 ///   value `receive(_:)` returns), so an operator can pass demand upstream.
 internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable {
     // The mutable properties are guarded by `lock`, which is what excludes conflicting accesses, so the
-    // compiler's dynamic exclusivity checks (a runtime call per access) are off.
-    private let lock = Lock()
+    // compiler's dynamic exclusivity checks (a runtime call per access) are off. The lock is kept in the
+    // object (one heap block less per queue): `lockStorage` must stay the first stored property (see
+    // `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     @exclusivity(unchecked) private var downstream: AnySubscriber<Output, Failure>?
     @exclusivity(unchecked) private var onDemand: ((Subscribers.Demand) -> Void)?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -76,9 +78,15 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
 
     internal init<S: Subscriber>(_ downstream: S, onDemand: ((Subscribers.Demand) -> Void)? = nil)
         where S.Input == Output, S.Failure == Failure {
-        self.downstream = AnySubscriber(downstream)
+        self.downstream = AnySubscriber(boxing: downstream)
         self.onDemand = onDemand
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "DeliveryQueue: the inline lock must be the first stored property")
     }
+
+    deinit { lock.destroy() }
+
+    private var lock: InlineLock { InlineLock(in: self) }
 
     /// `true` once a completion was accepted or the queue was cancelled.
     internal var isClosed: Bool {
@@ -217,18 +225,23 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     @discardableResult
     internal func cancel() -> Bool {
         lock.lock()
-        guard downstream != nil else {
+        guard let downstream else {
             lock.unlock()
             return false
         }
-        let released = (downstream, onDemand, buffer, pendingCompletion)
-        downstream = nil
-        onDemand = nil
-        buffer = nil
-        pendingCompletion = nil
+        let onDemand = self.onDemand, buffer = self.buffer, pendingCompletion = self.pendingCompletion
+        self.downstream = nil
+        self.onDemand = nil
+        self.buffer = nil
+        self.pendingCompletion = nil
         lock.unlock()
-        // Released here, outside the lock (a deinit may run arbitrary code).
-        withExtendedLifetime(released) {}
+        // Released here, outside the lock (a deinit may run arbitrary code). One by one, not as a tuple
+        // through `withExtendedLifetime`: a generic call needs the tuple's and its elements' metadata,
+        // each a runtime look-up in this unspecialised code.
+        _fixLifetime(downstream)
+        _fixLifetime(onDemand)
+        _fixLifetime(buffer)
+        _fixLifetime(pendingCompletion)
         return true
     }
 

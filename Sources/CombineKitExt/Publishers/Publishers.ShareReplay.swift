@@ -47,6 +47,9 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The lock, kept in the object (one heap block less per shared publisher): it must stay the first
+        /// stored property (see `InlineLockStorage`).
+        private var lockStorage = InlineLockStorage()
         /// The shared publisher.
         public let upstream: Upstream
         /// Number of values replayed to a new subscriber.
@@ -62,12 +65,12 @@ extension Publishers {
         /// `receive(subscriber:)` then builds its inner objects with the metadata and conformances cached
         /// in that code instead of a runtime look-up each per connection. `init(upstream:replay:scope:)`
         /// makes an unspecialised one.
-        private let connect: (Upstream, ShareReplayConnection<Upstream>) -> Void
-        private let lock = Lock()
-        @exclusivity(unchecked) private var subject: ReplayingSubject<Output, Failure>?
-        @exclusivity(unchecked) private var subjectTerminated = false
-        @exclusivity(unchecked) private var connection: ShareReplayConnection<Upstream>?
-        @exclusivity(unchecked) private var subscriberCount = 0
+        // Visible to inlinable code, as the state below, for `receive(subscriber:)`.
+        @usableFromInline internal let connect: (Upstream, ShareReplayConnection<Upstream>) -> Void
+        @exclusivity(unchecked) @usableFromInline internal var subject: ReplayingSubject<Output, Failure>?
+        @exclusivity(unchecked) @usableFromInline internal var subjectTerminated = false
+        @exclusivity(unchecked) @usableFromInline internal var connection: ShareReplayConnection<Upstream>?
+        @exclusivity(unchecked) @usableFromInline internal var subscriberCount = 0
 
         public convenience init(upstream: Upstream, replay: Int, scope: ShareReplayScope) {
             self.init(upstream: upstream, replay: replay, scope: scope) { $0.receive(subscriber: $1) }
@@ -77,25 +80,41 @@ extension Publishers {
         internal init(upstream: Upstream, replay: Int, scope: ShareReplayScope,
                       connect: @escaping (Upstream, ShareReplayConnection<Upstream>) -> Void) {
             precondition(replay >= 0, "share(replay:scope:) was given a negative replay count (\(replay)); pass 0 or more.")
-            self.upstream = upstream
+            self.upstream = consume upstream
             self.replay = replay
             self.scope = scope
             self.connect = connect
+            lock.initialize()
+            assert(lock.isAt(&lockStorage), "ShareReplay: the inline lock must be the first stored property")
         }
 
+        deinit { lock.destroy() }
+
+        @usableFromInline internal var lock: InlineLock { InlineLock(in: self) }
+
+        // Inlinable, as `connect` is made inlinably: in the caller's code, where the chain and the subscriber
+        // are concrete types, the subject, the connection and the member are made with their metadata cached
+        // there instead of looked up at run time on every subscription.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            let (subject, newConnection): (ReplayingSubject<Output, Failure>, ShareReplayConnection<Upstream>?) = lock.withLock {
-                let subject = self.subject ?? ReplayingSubject(bufferSize: replay)
-                self.subject = subject
-                guard !subjectTerminated else { return (subject, nil) }
+            // Locked and unlocked around a straight-line block rather than in a closure returning a tuple,
+            // whose generic types unspecialised code would look up at run time.
+            lock.lock()
+            let subject = self.subject ?? ReplayingSubject(bufferSize: replay)
+            self.subject = subject
+            var newConnection: ShareReplayConnection<Upstream>?
+            if !subjectTerminated {
                 subscriberCount += 1
-                guard connection == nil else { return (subject, nil) }
-                let connection = ShareReplayConnection<Upstream>(parent: self, subject: subject)
-                self.connection = connection
-                return (subject, connection)
+                if connection == nil {
+                    newConnection = ShareReplayConnection<Upstream>(parent: self, subject: subject)
+                    connection = newConnection
+                }
             }
-            // Subscribe first, connect second: a synchronous upstream reaches this subscriber too.
-            subject.subscribe(ShareReplayMember(parent: self, subject: subject, downstream: consume subscriber))
+            lock.unlock()
+            // Subscribe first, connect second: a synchronous upstream reaches this subscriber too. Straight to
+            // the subject's `receive(subscriber:)`: through the generic `subscribe(_:)` this unspecialised code
+            // would look up the subject's metadata and conformances at run time.
+            subject.receive(subscriber: ShareReplayMember(parent: self, subject: subject, downstream: consume subscriber))
             if let newConnection { connect(upstream, newConnection) }
         }
 
@@ -145,14 +164,15 @@ extension Publishers {
 }
 
 /// The shared subscription to upstream: forwards everything into the subject. Visible to inlinable code
-/// only as a type (see `ShareReplay.connect`).
+/// only as a type and its `init` (see `ShareReplay.connect` and `ShareReplay.receive(subscriber:)`).
 @usableFromInline
 internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Input = Upstream.Output
     @usableFromInline typealias Failure = Upstream.Failure
 
-    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
-    private let lock = Lock()
+    /// The lock, kept in the object: it must stay the first stored property (see `InlineLockStorage`).
+    /// `subscription` and `ended` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
+    private var lockStorage = InlineLockStorage()
     /// Strong: the parent lets the connection go (`connection = nil`) when the last subscriber leaves or
     /// upstream terminates, and the upstream subscription it then cancels or that ended lets go of this
     /// connection, so the reference cycle ends with the connection. (A weak reference would cost a side
@@ -163,10 +183,17 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var ended = false
 
+    @usableFromInline
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>) {
         self.parent = parent
         self.subject = subject
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ShareReplayConnection: the inline lock must be the first stored property")
     }
+
+    deinit { lock.destroy() }
+
+    private var lock: InlineLock { InlineLock(in: self) }
 
     @usableFromInline var description: String { "ShareReplay.Connection" }
 
@@ -218,38 +245,48 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     }
 }
 
-/// Wraps one downstream subscriber of the shared subject so that its cancellation is counted.
-private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+/// Wraps one downstream subscriber of the shared subject so that its cancellation is counted. Visible to
+/// inlinable code only as a type and its `init` (see `ShareReplay.receive(subscriber:)`).
+@usableFromInline
+internal final class ShareReplayMember<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+    @usableFromInline typealias Input = Upstream.Output
+    @usableFromInline typealias Failure = Upstream.Failure
 
-    // `subscription` and `ended` are guarded by `lock` (dynamic exclusivity checks off, see `ShareReplay`).
-    private let lock = Lock()
+    /// The lock, kept in the object: it must stay the first stored property (see `InlineLockStorage`).
+    /// `subscription` and `ended` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
+    private var lockStorage = InlineLockStorage()
     private let parent: Publishers.ShareReplay<Upstream>
     private let subject: ReplayingSubject<Input, Failure>
     private let downstream: Downstream
     @exclusivity(unchecked) private var subscription: Subscription?
     @exclusivity(unchecked) private var ended = false
 
+    @usableFromInline
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>, downstream: consuming Downstream) {
         self.parent = parent
         self.subject = subject
         self.downstream = consume downstream
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ShareReplayMember: the inline lock must be the first stored property")
     }
 
-    var description: String { "ShareReplay" }
+    deinit { lock.destroy() }
 
-    func receive(subscription: Subscription) {
+    private var lock: InlineLock { InlineLock(in: self) }
+
+    @usableFromInline var description: String { "ShareReplay" }
+
+    @usableFromInline func receive(subscription: Subscription) {
         lock.withLock { self.subscription = subscription }
         downstream.receive(subscription: self)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(input)
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         let active: Bool = lock.withLock {
             guard !ended else { return false }
             ended = true
@@ -259,11 +296,11 @@ private final class ShareReplayMember<Upstream: Publisher, Downstream: Subscribe
         if active { downstream.receive(completion: completion) }
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         lock.withLock { subscription }?.request(demand)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         let subscription: Subscription? = lock.withLock {
             guard !ended else { return nil }
             ended = true

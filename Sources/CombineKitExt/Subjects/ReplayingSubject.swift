@@ -19,7 +19,9 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     // kept, the completion is boxed, and the conduits are held as `AnyObject`s (every element is a
     // `Conduit`). The mutable properties are guarded by `lock`, which is what excludes conflicting
     // accesses, so the compiler's dynamic exclusivity checks (a runtime call per access) are off.
-    private let lock = Lock()
+    // The lock is kept in the object (one heap block less per subject): `lockStorage` must stay the first
+    // stored property (see `InlineLockStorage`).
+    private var lockStorage = InlineLockStorage()
     private let bufferSize: Int
     @exclusivity(unchecked) private var buffer: ValueRing<Output>?
     /// The completion once sent, a `CompletionBox<Failure>`.
@@ -31,11 +33,16 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplayingSubject(bufferSize:) was given a negative buffer size (\(bufferSize)); pass 0 or more.")
         self.bufferSize = bufferSize
+        lock.initialize()
+        assert(lock.isAt(&lockStorage), "ReplayingSubject: the inline lock must be the first stored property")
     }
 
     deinit {
         for subscription in upstreamSubscriptions { subscription.cancel() }
+        lock.destroy()
     }
+
+    private var lock: InlineLock { InlineLock(in: self) }
 
     /// The values a new subscriber would be replayed now (oldest first).
     public var replayBuffer: [Output] {

@@ -36,6 +36,21 @@ import Testing
         #expect(AnySubscriber(erased).combineIdentifier == sink.combineIdentifier)
     }
 
+    // The package's boxing initialiser (no is-it-erased-already check) forwards every event and keeps the
+    // wrapped subscriber's combineIdentifier, as AnySubscriber(_:) does in Combine.
+    @Test func boxingInitialiserForwardsEveryEventAndKeepsTheIdentifier() {
+        var values: [Int] = []
+        var completions = 0
+        let inner = AnySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) },
+                                              receiveValue: { values.append($0); return .none },
+                                              receiveCompletion: { _ in completions += 1 })
+        let boxed = AnySubscriber<Int, Never>(boxing: inner)
+        #expect(boxed.combineIdentifier == inner.combineIdentifier)
+        [1, 2].publisher.subscribe(boxed)
+        #expect(values == [1, 2])
+        #expect(completions == 1)
+    }
+
     @Test func subscriberForSubjectForwardsValues() {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = SinkRecorder(subject)

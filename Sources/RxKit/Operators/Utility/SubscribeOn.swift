@@ -45,9 +45,8 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
     /// dynamic cast (several hundred instructions per subscription).
     private static func serialScheduler<Scheduler: ImmediateSchedulerType>(_ scheduler: Scheduler) -> SerialDispatchQueueScheduler? {
         guard Scheduler.self == SerialDispatchQueueScheduler.self || Scheduler.self == MainScheduler.self else { return nil }
-        // The metatype check above makes this a reinterpretation of the reference it is (`as AnyObject` would be
-        // a run-time conversion).
-        return unsafeBitCast(scheduler, to: SerialDispatchQueueScheduler.self)
+        // Read as the reference it is (`as AnyObject` would be a run-time conversion).
+        return withUnsafePointer(to: scheduler) { UnsafeRawPointer($0).load(as: SerialDispatchQueueScheduler.self) }
     }
 
     /// Any other scheduler: the subscription scheduled as an action, and wrapped to be disposed on

@@ -77,6 +77,10 @@ internal struct ChildTable {
         return true
     }
 
+    /// False when no child has its subscription yet (a check that copies nothing).
+    @inline(__always)
+    var hasSubscriptions: Bool { first.filled || !entries.isEmpty }
+
     /// The subscriptions of the children that have one.
     var subscriptions: [Subscription] {
         var all: [Subscription] = []
@@ -88,6 +92,10 @@ internal struct ChildTable {
     /// Empties the table, returning the subscriptions it held. Calls from the children it held find
     /// their slots released.
     mutating func removeAll() -> [Subscription] {
+        guard hasSubscriptions else {
+            first = Entry(index: -1, subscription: nil)
+            return []
+        }
         let all = subscriptions
         first = Entry(index: -1, subscription: nil)
         entries = []

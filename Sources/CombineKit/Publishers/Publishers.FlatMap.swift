@@ -60,8 +60,17 @@ extension Publishers {
             self.upstream = upstream
             self.maxPublishers = maxPublishers
             self.transform = transform
-            subscribeChild = { publisher, owner, slot, index in
-                publisher.subscribe(FlatteningSide(owner: owner, key: slot, index: index))
+            if NewPublisher.self == Just<NewPublisher.Output>.self {
+                // A `Just` is not subscribed: its value and completion go to the owner as its subscription
+                // would deliver them (see `FlatteningSideOwner.childJust`). The check folds away where the
+                // types are concrete.
+                subscribeChild = { publisher, owner, slot, index in
+                    owner.childJust(unsafeBitCast(publisher, to: Just<NewPublisher.Output>.self).output, slot, index)
+                }
+            } else {
+                subscribeChild = { publisher, owner, slot, index in
+                    publisher.subscribe(FlatteningSide(owner: owner, key: slot, index: index))
+                }
             }
         }
 
@@ -181,6 +190,19 @@ extension Publishers.FlatMap {
             subscription.request(unlimited ? .unlimited : .max(1))
         }
 
+        /// As a `Just`'s subscription would go: it arrives and is asked for a value (`childSubscribed`), which
+        /// comes at once, followed by `.finished` (`childReceived`, `childCompleted`). A value that has to
+        /// wait for demand is delivered later with no subscription to ask for more, as after a `Just`
+        /// has finished.
+        override func childJust(_ value: NewPublisher.Output, _ slot: Int, _ index: Int) {
+            lock.lock()
+            let subscribed = !terminated  // else the subscription would be cancelled before it is asked
+            lock.unlock()
+            guard subscribed else { return }
+            _ = offer(value, tag: 0, slot: slot, index: index, policy: .oneAtATime)
+            sideFinished(slot, index)
+        }
+
         override func waitingValueDelivered(slot: Int, index: Int) {
             lock.lock()
             guard !terminated, let subscription = children.subscription(slot, index: index) else {
@@ -193,7 +215,11 @@ extension Publishers.FlatMap {
 
         override func demandBecameUnlimited() {
             lock.lock()
-            let all = terminated ? [] : children.subscriptions
+            guard !terminated, children.hasSubscriptions else {
+                lock.unlock()
+                return
+            }
+            let all = children.subscriptions
             lock.unlock()
             all.forEach { $0.request(.unlimited) }
         }

@@ -174,6 +174,41 @@ extension FlatteningFastPathTests {
         #expect(subscriber.completion == .failure(.oops))
     }
 
+    // Combine: once cancelled, a subscription delivers nothing more (`Cancellable.cancel()`), not even the
+    // value of a `Just` that the transform which cancelled it returns.
+    @Test func aJustReturnedByATransformThatCancelsIsNotDelivered() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+        subject.flatMap { value -> Just<Int> in
+            if value == 2 { subscriber.cancel() }
+            return Just(value * 10)
+        }.subscribe(subscriber)
+        for value in 1...3 { subject.send(value) }
+        #expect(subscriber.values == [10])
+        #expect(subscriber.completion == nil)
+    }
+
+    // Combine: each `Just` finishes as soon as it has sent its value, so under `maxPublishers: .max(1)` the
+    // upstream is asked for its next value even while the downstream has no demand for the last one, which
+    // waits (OpenCombine FlatMapTests record the `.max(1)` per finished inner).
+    @Test func aJustWhoseValueWaitsForDemandStillFinishes() {
+        let outer = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        outer.handleEvents(receiveRequest: { requests.append($0) })
+            .flatMap(maxPublishers: .max(1)) { Just($0) }
+            .subscribe(subscriber)
+        outer.send(1)
+        outer.send(2)
+        outer.send(completion: .finished)
+        #expect(subscriber.values == [1])
+        #expect(requests == [.max(1), .max(1), .max(1)])
+        #expect(subscriber.completion == nil)
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completion == .finished)
+    }
+
     @Test func flatMapWithMaxPublishersAsksForOneMoreOuterValuePerFinishedInner() {
         let outer = PassthroughSubject<Int, Never>()
         var requests: [Subscribers.Demand] = []

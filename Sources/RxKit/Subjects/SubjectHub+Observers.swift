@@ -7,8 +7,8 @@ extension SubjectHub {
     /// an array, and for `soleNode` an entry). A hub whose senders have queued messages (`pending` exists:
     /// senders on several threads) keeps that snapshot and hands it out again while the sole observer stays,
     /// so a queued send allocates nothing. Call with `lock` held.
-    final var entries: [AnyObject] {
-        if sole == nil && soleNode == nil { return list }
+    final var entries: Observers {
+        if sole == nil && soleNode == nil { return list.slots }
         guard let pending else { return soleSnapshotLocked() }
         if pending.soleSnapshot.count == 1 && isSoleObserverLocked(pending.soleSnapshot[0]) {
             return pending.soleSnapshot
@@ -19,16 +19,16 @@ extension SubjectHub {
     }
 
     /// A new snapshot of the sole observer (`sole` or `soleNode`). Call with `lock` held.
-    private final func soleSnapshotLocked() -> [AnyObject] {
-        if let sole { return [sole] }
-        return [Entry(key: soleNodeKey, node: soleNode.unsafelyUnwrapped)]
+    private final func soleSnapshotLocked() -> Observers {
+        if let sole { return [SubscriberList.Slot(key: sole.key, subscriber: sole)] }
+        return [SubscriberList.Slot(key: soleNodeKey, subscriber: Entry(key: soleNodeKey, node: soleNode.unsafelyUnwrapped))]
     }
 
-    /// Whether `object`, an entry of a kept snapshot, stands for the sole observer (keys are never reused).
+    /// Whether `slot`, the slot of a kept snapshot, stands for the sole observer (keys are never reused).
     /// Call with `lock` held and a sole observer.
-    private final func isSoleObserverLocked(_ object: AnyObject) -> Bool {
-        if let sole { return object === sole }
-        return unsafeDowncast(object, to: Entry.self).key == soleNodeKey
+    private final func isSoleObserverLocked(_ slot: SubscriberList.Slot) -> Bool {
+        if let sole { return slot.subscriber === sole }
+        return slot.key == soleNodeKey
     }
 
     /// Drops the kept snapshot (see `entries`), which would otherwise keep a removed observer alive. Call
@@ -106,18 +106,18 @@ extension SubjectHub {
     @inline(__always)
     final func addLocked(_ entry: Entry, _ access: StateAccess) {
         if let first = sole {
-            list = [first, entry]
+            list = SubscriberList(first, key: first.key, entry, key: entry.key)
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if let node = soleNode {
-            list = [Entry(key: soleNodeKey, node: node), entry]
+            list = SubscriberList(Entry(key: soleNodeKey, node: node), key: soleNodeKey, entry, key: entry.key)
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
             if access != .deferred { setSoleLane(entry.lane) }
         } else {
-            list.append(entry)
+            list.append(entry, key: entry.key)
         }
     }
 
@@ -149,9 +149,8 @@ extension SubjectHub {
             removed.one = soleNode
             soleNode = nil
         } else if !list.isEmpty {
-            retireLocked(list, access)
-            removed.many = list
-            list = []
+            retireLocked(list.slots.lazy.compactMap(\.subscriber), access)
+            removed.many = list.removeAll()
         }
         if access != .deferred { setSoleLane(LaneHandle()) }
         return removed
@@ -178,13 +177,11 @@ extension SubjectHub {
             if access != .deferred { setSoleLane(LaneHandle()) }
             return removed
         }
-        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return nil }
-        let removed = list[index]
+        guard let removed = list.remove(key: key) else { return nil }
         retireLocked(CollectionOfOne(removed), access)
-        list.remove(at: index)
         if list.count == 1 {
-            let remaining = unsafeDowncast(list[0], to: Entry.self)
-            list = []
+            let remaining = unsafeDowncast(list.first.unsafelyUnwrapped.subscriber.unsafelyUnwrapped, to: Entry.self)
+            list = SubscriberList()
             sole = remaining
             if access != .deferred { setSoleLane(remaining.lane) }
         }
@@ -194,7 +191,7 @@ extension SubjectHub {
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
     /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
     @inline(__always)
-    final func retireLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+    final func retireLocked<Removed: Sequence>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
         // Nobody delivers: nothing to keep (inline, so the usual case builds no collection and makes no call).
         if access == .free || access == .held { return }
         retireDuringDeliveryLocked(removed, access)
@@ -202,7 +199,7 @@ extension SubjectHub {
 
     /// `retireLocked` while a delivery is in progress (`access` is `.owned` or `.deferred`).
     @inline(never)
-    final func retireDuringDeliveryLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+    final func retireDuringDeliveryLocked<Removed: Sequence>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
         switch access {
         case .free, .held:
             return
@@ -226,6 +223,6 @@ extension SubjectHub {
 struct RemovedObservers {
     /// The removed observer, when there was one.
     var one: AnyObject?
-    /// The removed observers, when there were two or more.
-    var many: [AnyObject] = []
+    /// The removed observers' slots, when there were two or more.
+    var many: [SubscriberList.Slot] = []
 }

@@ -48,9 +48,6 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// its own), or its share's (a share's connection keeps more state under it; the share, which the
     /// connection holds, keeps that `Lock` alive). Set once, in `init`.
     @exclusivity(unchecked) private(set) final var lock: MutexReference
-    /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
-    /// whose per-element path then takes no lock at all. Subjects send under their lock.
-    final let sendsWithoutLock: Bool
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
     @exclusivity(unchecked) final var sole: Entry?
@@ -66,6 +63,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// The observers (`Entry` objects, under their keys), while there are two or more; empty otherwise.
     /// Removing one moves no other (see `SubscriberList`), so tearing down n subscriptions is not O(n²).
     @exclusivity(unchecked) final var list = SubscriberList()
+    /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
+    /// whose per-element path then takes no lock at all. Subjects send under their lock. Declared after
+    /// `list`, whose last word has room for it (a word less per hub than anywhere else).
+    final let sendsWithoutLock: Bool
     @exclusivity(unchecked) final var nextKey: UInt64 = 0
     /// Messages waiting for the delivering thread, created on first use: a `[Message]` stored property
     /// would cost a `Message` metadata look-up in every hub's `init` (one per subscription to a share).

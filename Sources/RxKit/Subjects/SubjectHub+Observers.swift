@@ -20,15 +20,14 @@ extension SubjectHub {
 
     /// A new snapshot of the sole observer (`sole` or `soleNode`). Call with `lock` held.
     private final func soleSnapshotLocked() -> Observers {
-        if let sole { return [SubscriberList.Slot(key: sole.key, subscriber: sole)] }
-        return [SubscriberList.Slot(key: soleNodeKey, subscriber: Entry(key: soleNodeKey, node: soleNode.unsafelyUnwrapped))]
+        if let sole { return [SubscriberList.Slot(key: soleKey, subscriber: sole)] }
+        return [SubscriberList.Slot(key: soleKey, subscriber: Entry(node: soleNode.unsafelyUnwrapped))]
     }
 
     /// Whether `slot`, the slot of a kept snapshot, stands for the sole observer (keys are never reused).
     /// Call with `lock` held and a sole observer.
     private final func isSoleObserverLocked(_ slot: SubscriberList.Slot) -> Bool {
-        if let sole { return slot.subscriber === sole }
-        return slot.key == soleNodeKey
+        slot.key == soleKey
     }
 
     /// Drops the kept snapshot (see `entries`), which would otherwise keep a removed observer alive. Call
@@ -42,8 +41,8 @@ extension SubjectHub {
     @inline(__always)
     final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
 
-    /// Adds an observer. Call with `lock` held.
-    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+    /// Adds an observer; returns its entry and its key for `remove(key:)`. Call with `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
         let access = claimLocked()
         defer { releaseLocked(access) }
         return addLocked(observer, access)
@@ -73,21 +72,18 @@ extension SubjectHub {
         return addLocked(node: node, access).key
     }
 
-    /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.
-    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
-        nextKey += 1
-        let entry = Entry(key: nextKey, observer: observer)
-        addLocked(entry, access)
-        return entry
+    /// Adds an observer, the delivery state claimed as `access`; returns its entry and its key. Call with
+    /// `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
+        let entry = Entry(observer: observer)
+        return (entry, addLocked(entry, access))
     }
 
     /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(key:node:)`),
-    /// the delivery state claimed as `access`. Call with `lock` held.
-    final func addLocked(node: ObserverNode, _ access: StateAccess) -> Entry {
-        nextKey += 1
-        let entry = Entry(key: nextKey, node: node)
-        addLocked(entry, access)
-        return entry
+    /// the delivery state claimed as `access`; returns its entry and its key. Call with `lock` held.
+    final func addLocked(node: ObserverNode, _ access: StateAccess) -> (entry: Entry, key: UInt64) {
+        let entry = Entry(node: node)
+        return (entry, addLocked(entry, access))
     }
 
     /// Adds `node`, an RxKit node observer of `Element` with both lanes, as the sole observer kept without
@@ -98,32 +94,37 @@ extension SubjectHub {
                      "SubjectHub.addSoleNodeLocked: only for a first observer, a node with both lanes, added with nobody else delivering")
         nextKey += 1
         soleNode = node
-        soleNodeKey = nextKey
+        soleKey = nextKey
         setSoleLane(LaneHandle(node: node))
         return nextKey
     }
 
+    /// Adds `entry` under the next key, which it returns. Call with `lock` held.
     @inline(__always)
-    final func addLocked(_ entry: Entry, _ access: StateAccess) {
+    final func addLocked(_ entry: Entry, _ access: StateAccess) -> UInt64 {
+        nextKey += 1
+        let key = nextKey
         if let first = sole {
-            list = SubscriberList(first, key: first.key, entry, key: entry.key)
+            list = SubscriberList(first, key: soleKey, entry, key: key)
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if let node = soleNode {
-            list = SubscriberList(Entry(key: soleNodeKey, node: node), key: soleNodeKey, entry, key: entry.key)
+            list = SubscriberList(Entry(node: node), key: soleKey, entry, key: key)
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
+            soleKey = key
             if access != .deferred { setSoleLane(entry.lane) }
         } else {
-            list.append(entry, key: entry.key)
+            list.append(entry, key: key)
         }
+        return key
     }
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
     final func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
-        Entry(key: 0, observer: observer)
+        Entry(observer: observer)
     }
 
     /// Removes every observer. Call with `lock` held; keep what it returns until `lock` is released (see
@@ -162,7 +163,7 @@ extension SubjectHub {
         forgetSoleSnapshotLocked()
         // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
         if sole != nil {
-            guard sole.unsafelyUnwrapped.key == key else { return nil }
+            guard soleKey == key else { return nil }
             retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
             let removed: AnyObject? = sole
             sole = nil
@@ -170,7 +171,7 @@ extension SubjectHub {
             return removed
         }
         if soleNode != nil {
-            guard soleNodeKey == key else { return nil }
+            guard soleKey == key else { return nil }
             retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
             let removed: AnyObject? = soleNode
             soleNode = nil
@@ -180,9 +181,11 @@ extension SubjectHub {
         guard let removed = list.remove(key: key) else { return nil }
         retireLocked(CollectionOfOne(removed), access)
         if list.count == 1 {
-            let remaining = unsafeDowncast(list.first.unsafelyUnwrapped.subscriber.unsafelyUnwrapped, to: Entry.self)
+            let slot = list.first.unsafelyUnwrapped
+            let remaining = unsafeDowncast(slot.subscriber.unsafelyUnwrapped, to: Entry.self)
             list = SubscriberList()
             sole = remaining
+            soleKey = slot.key
             if access != .deferred { setSoleLane(remaining.lane) }
         }
         return removed

@@ -59,7 +59,8 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// (`entries`); it never waits for a replay (an entry that may is made while a delivery is in progress,
     /// and such an observer goes to `sole`), so nothing depends on that entry's identity.
     @exclusivity(unchecked) final var soleNode: ObserverNode?
-    @exclusivity(unchecked) final var soleNodeKey: UInt64 = 0
+    /// The key of `sole` or `soleNode`, whichever holds the observer.
+    @exclusivity(unchecked) final var soleKey: UInt64 = 0
     /// The observers (`Entry` objects, under their keys), while there are two or more; empty otherwise.
     /// Removing one moves no other (see `SubscriberList`), so tearing down n subscriptions is not O(n²).
     @exclusivity(unchecked) final var list = SubscriberList()

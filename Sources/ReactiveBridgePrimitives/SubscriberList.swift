@@ -61,6 +61,12 @@ package struct SubscriberList {
     @inlinable
     package var count: Int { slots.count - Int(vacancies) }
 
+    /// The key of the last slot (0 if there is none): `lastKey + 1` may be the next subscriber's key for
+    /// an owner that keeps no counter, if a key coming again is harmless — each subscriber leaves at most
+    /// once, and none joins once the list was emptied for good (a completed subject).
+    @inlinable
+    package var lastKey: UInt64 { slots.last?.key ?? 0 }
+
     /// Whether the list holds no subscriber.
     @inlinable
     package var isEmpty: Bool { slots.isEmpty }

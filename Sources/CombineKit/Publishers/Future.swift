@@ -14,7 +14,6 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// The subscriptions waiting for the result (`FutureConduitBase` objects, under their `listKey`s):
     /// one leaving moves no other (see `SubscriberList`).
     private var conduits = SubscriberList()
-    private var lastKey: UInt64 = 0
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
@@ -40,9 +39,10 @@ public final class Future<Output, Failure: Error>: Publisher {
         lock.lock()
         let result = self.result
         if result == nil {
-            lastKey += 1
-            conduit.listKey = lastKey
-            conduits.append(conduit, key: lastKey)
+            // A conduit leaves at most once (`cancel` drops its parent) and none joins once the future is
+            // fulfilled, so the key after the last listed one is safe even if a conduit that left had it.
+            conduit.listKey = conduits.lastKey + 1
+            conduits.append(conduit, key: conduit.listKey)
         }
         lock.unlock()
         subscriber.receive(subscription: conduit)

@@ -25,8 +25,9 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     /// The completion once sent, a `CompletionBox<Failure>`.
     @exclusivity(unchecked) private var completion: AnyObject?
     /// The subscribers' conduits, under their `listKey`s: one leaving moves no other (see `SubscriberList`).
+    /// No key counter beside it (see `receive(subscriber:)`): a word more would take the subject into the
+    /// next malloc size class (a `share(replay:)` makes one per connection).
     @exclusivity(unchecked) private var conduits = SubscriberList()
-    @exclusivity(unchecked) private var lastKey: UInt64 = 0
     @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
@@ -62,9 +63,10 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
         if let completion {
             Self.enqueue(completion, into: conduit)
         } else {
-            lastKey += 1
-            conduit.listKey = lastKey
-            conduits.append(conduit, key: lastKey)
+            // A conduit leaves at most once (`DeliveryQueue.cancel`) and none joins after the completion,
+            // so the key after the last listed one is safe even if a conduit that left had it.
+            conduit.listKey = conduits.lastKey + 1
+            conduits.append(conduit, key: conduit.listKey)
         }
         lock.unlock()
         conduit.queue.start(conduit)

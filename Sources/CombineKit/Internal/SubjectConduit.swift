@@ -15,7 +15,7 @@ import ReactiveBridgePrimitives
 ///   subscriber asks from inside `receive(subscription:)` on the thread handing it over, as Combine's
 ///   does), and again on the next demand if a value was dropped for lack of demand;
 /// - with a subject that has only this subscriber, takes values from a sender that holds no reference to
-///   it (`claimForSender`/`deliverClaimed`, see `SubjectConduitList.claimSole`): if it leaves the subject
+///   it (`claimForSender`/`deliverClaimed`, see `SubjectConduitList.claim(sole:)`): if it leaves the subject
 ///   meanwhile (cancel, completion), it keeps itself alive (`heldForDelivery`) until that delivery ends.
 @usableFromInline
 internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
@@ -38,50 +38,60 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 /// or iterating an array whose element type depends on a generic parameter, or calling a mutating
 /// method of a generic struct, costs a runtime metadata look-up per call (on every subscribe and cancel).
 /// Every element is a `SubjectConduitBase<Output, Failure>` of the owning subject; nothing else is ever
-/// appended.
+/// appended. Each conduit gets a key when it joins (`append`), which it leaves with (`remove(key:)`):
+/// removing one moves no other (see `SubscriberList`), so cancelling n subscriptions is not O(n²).
 internal struct SubjectConduitList {
     /// The conduit, while the list holds exactly one; `nil` otherwise. A subject with one subscriber (the
     /// common case) then needs no array buffer: an allocation and a free fewer per subscription.
     private(set) var single: AnyObject?
+    /// `single`'s key.
+    private var singleKey: UInt64 = 0
+    /// The last key given out.
+    private var lastKey: UInt64 = 0
     /// The conduits, in subscription order, while the list holds two or more; empty otherwise.
-    private(set) var many: [AnyObject] = []
-    /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain.
-    private var sole: Unmanaged<AnyObject>?
+    private(set) var many = SubscriberList()
+    /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain
+    /// (`claim(sole:)`).
+    private(set) var sole: Unmanaged<AnyObject>?
 
     /// What the list holds now (the copy keeps the conduits alive), for `removeAll()`. A send reads `single`
     /// or `many` itself: building this enum per value cost a retain, a release and a branch.
     private var snapshot: Snapshot {
         if let single { return .single(single) }
-        return .many(many)
+        return .many(many.slots)
     }
 
     /// A copy of the list's conduits, for the completion: the one conduit, or the array of them (two or more,
     /// or none).
     enum Snapshot {
         case single(AnyObject)
-        case many([AnyObject])
+        case many([SubscriberList.Slot])
     }
 
-    mutating func append(_ conduit: AnyObject) {
+    /// Adds `conduit` at the end; returns the key to remove it with.
+    mutating func append(_ conduit: AnyObject) -> UInt64 {
+        lastKey += 1
         if !many.isEmpty {
-            many.append(conduit)
+            many.append(conduit, key: lastKey)
         } else if let first = single.take() {
-            many = [first, conduit]
+            many = SubscriberList(first, key: singleKey, conduit, key: lastKey)
         } else {
             single = conduit
+            singleKey = lastKey
         }
         updateSole()
+        return lastKey
     }
 
-    mutating func remove(_ conduit: AnyObject) {
+    /// Removes the conduit added under `key` (nothing if it is gone already).
+    mutating func remove(key: UInt64) {
         if single != nil {
-            if single === conduit { single = nil }
-        } else if let index = many.firstIndex(where: { $0 === conduit }) {
-            many.remove(at: index)
-            if many.count == 1 {
-                single = many[0]
-                many = []
-            }
+            if singleKey == key { single = nil }
+        } else if many.remove(key: key) != nil, many.count == 1 {
+            let remaining = many.first.unsafelyUnwrapped
+            many = SubscriberList()
+            single = remaining.subscriber
+            singleKey = remaining.key
         }
         updateSole()
     }
@@ -90,7 +100,7 @@ internal struct SubjectConduitList {
     mutating func removeAll() -> Snapshot {
         defer {
             single = nil
-            many = []
+            many = SubscriberList()
             sole = nil
         }
         return snapshot
@@ -100,14 +110,13 @@ internal struct SubjectConduitList {
         sole = single.map { Unmanaged.passUnretained($0) }
     }
 
-    /// Offers `value` to every conduit of `many` (call with no lock held). `failure` only names the
-    /// conduits' failure type (a generic parameter's metadata, which costs nothing to pass).
-    static func offer<Output, Failure: Error>(_ value: Output, to many: [AnyObject], failure: Failure.Type) {
+    /// Offers `value` to every conduit of `many` (a copy of `many.slots`; call with no lock held).
+    /// `failure` only names the conduits' failure type (a generic parameter's metadata, which costs
+    /// nothing to pass).
+    static func offer<Output, Failure: Error>(_ value: Output, to many: [SubscriberList.Slot], failure: Failure.Type) {
         // The caller's copy of the array keeps every conduit alive for the loop: no retain per element.
-        for index in many.indices {
-            Unmanaged.passUnretained(many[index])._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: SubjectConduitBase<Output, Failure>.self).offer(value)
-            }
+        SubscriberList.forEachSubscriber(in: many) { conduit in
+            Self.conduit(conduit, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef { $0.offer(value) }
         }
     }
 
@@ -116,13 +125,14 @@ internal struct SubjectConduitList {
         unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).offer(value)
     }
 
-    /// The only conduit, unretained, if there is exactly one and its fast path is open, with its delivery
+    /// `sole`, the list's only conduit, unretained, if there is one and its fast path is open, with its delivery
     /// claimed for the caller (`SubjectConduitBase.claimForSender`). Call with the subject's lock held: the
     /// list keeps the conduit alive until the lock is released, and the claim afterwards (a conduit that
     /// leaves the list during a claimed delivery keeps itself alive until the delivery ends). Then, without
     /// the lock, call `deliverClaimed`. The per-value path of a subject with one subscriber: no copy of the
-    /// snapshot array (a retain and a release, two atomic operations per value) and no loop.
-    func claimSole<Output, Failure: Error>(output: Output.Type, failure: Failure.Type) -> Unmanaged<AnyObject>? {
+    /// snapshot array (a retain and a release, two atomic operations per value) and no loop. Static, taking
+    /// the one field it reads: called on the list, it compiled to a copy of the list (a retain and a release).
+    static func claim<Output, Failure: Error>(sole: Unmanaged<AnyObject>?, output: Output.Type, failure: Failure.Type) -> Unmanaged<AnyObject>? {
         guard let sole else { return nil }
         let claimed = Self.conduit(sole, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef {
             $0.claimForSender()
@@ -139,7 +149,7 @@ internal struct SubjectConduitList {
         Unmanaged<SubjectConduitBase<Output, Failure>>.fromOpaque(conduit.toOpaque())
     }
 
-    /// Delivers `value` to a conduit claimed by `claimSole` (call with no lock held). What it returns, if
+    /// Delivers `value` to a conduit claimed by `claim(sole:)` (call with no lock held). What it returns, if
     /// anything, is the conduit's reference to itself, handed over by a conduit that left the list during
     /// the delivery: the caller releases it after this returns, outside the conduit's own code.
     @inline(__always)
@@ -155,8 +165,8 @@ internal struct SubjectConduitList {
         case .single(let single):
             unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
         case .many(let many):
-            for conduit in many {
-                unsafeDowncast(conduit, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
+            SubscriberList.forEachSubscriber(in: many) { conduit in
+                Self.conduit(conduit, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef { $0.finish(completion) }
             }
         }
     }
@@ -191,7 +201,8 @@ internal final class CompletionBox<Failure: Error> {
 internal protocol SubjectConduitParent<Output, Failure>: AnyObject {
     associatedtype Output
     associatedtype Failure: Error
-    func detach(_ conduit: SubjectConduitBase<Output, Failure>)
+    /// Removes the conduit the subject gave `key` (`SubjectConduit.listKey`).
+    func detach(key: UInt64)
     /// The value to deliver on first demand, or `nil` for a pass-through subject.
     func currentValueForNewDemand() -> Output?
     /// Called on each conduit's first demand, with the conduit's lock held (so it takes no lock and calls
@@ -258,6 +269,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// stay the second stored property (see `InlineValueRoom`). One heap block fewer per subscription.
     private var subscriberRoom = InlineValueRoom()
     @exclusivity(unchecked) private var parent: Parent?
+    /// The key the subject's list gave this conduit (`SubjectConduitList.append`): set by the subject, under
+    /// its lock, before the subscriber receives the conduit; read when the conduit leaves.
+    @exclusivity(unchecked) var listKey: UInt64 = 0
     /// The subscriber's heap block, when it does not fit in `subscriberRoom`; `nil` when it does.
     private let subscriberBlock: UnsafeMutablePointer<Downstream>?
     /// The subscriber, initialised while `hasDownstream`: in `subscriberRoom` or `subscriberBlock`. Held
@@ -569,7 +583,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             // Released here, outside the lock (its deinit may run arbitrary code).
             withExtendedLifetime(downstream) {}
         }
-        parent?.detach(self)
+        parent?.detach(key: listKey)
     }
 
     /// Call once the subscriber's `receive(subscription:)` returned: delivers what arrived meanwhile.
@@ -579,7 +593,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         _ = drainAfterDelivery(.none)
     }
 
-    /// Claims the delivery for a subject's sender on the fast path (`SubjectConduitList.claimSole`): one
+    /// Claims the delivery for a subject's sender on the fast path (`SubjectConduitList.claim(sole:)`): one
     /// compare-exchange, from a word of 0 (fast path open, nobody delivering).
     override func claimForSender() -> Bool {
         lock.word == 0 && lock.exchangeWord(ifEqualTo: 0, with: Self.delivering)

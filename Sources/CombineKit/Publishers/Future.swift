@@ -11,7 +11,9 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     private let lock = Lock()
     private var result: Result<Output, Failure>?
-    private var conduits: [FutureConduitBase<Output, Failure>] = []
+    /// The subscriptions waiting for the result (`FutureConduitBase` objects, under their `listKey`s):
+    /// one leaving moves no other (see `SubscriberList`).
+    private var conduits = SubscriberList()
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
@@ -25,11 +27,10 @@ public final class Future<Output, Failure: Error>: Publisher {
             return
         }
         self.result = result
-        let snapshot = conduits
-        conduits = []
+        let snapshot = conduits.removeAll()
         lock.unlock()
-        for conduit in snapshot {
-            conduit.fulfill(result)
+        for conduit in snapshot.compactMap(\.subscriber) {
+            unsafeDowncast(conduit, to: FutureConduitBase<Output, Failure>.self).fulfill(result)
         }
     }
 
@@ -38,7 +39,10 @@ public final class Future<Output, Failure: Error>: Publisher {
         lock.lock()
         let result = self.result
         if result == nil {
-            conduits.append(conduit)
+            // A conduit leaves at most once (`cancel` drops its parent) and none joins once the future is
+            // fulfilled, so the key after the last listed one is safe even if a conduit that left had it.
+            conduit.listKey = conduits.lastKey + 1
+            conduits.append(conduit, key: conduit.listKey)
         }
         lock.unlock()
         subscriber.receive(subscription: conduit)
@@ -49,14 +53,15 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     fileprivate func detach(_ conduit: FutureConduitBase<Output, Failure>) {
         lock.lock()
-        if let index = conduits.firstIndex(where: { $0 === conduit }) {
-            conduits.remove(at: index)
-        }
+        let removed = conduits.remove(key: conduit.listKey)
         lock.unlock()
+        withExtendedLifetime(removed) {}  // released with no lock held
     }
 }
 
 internal class FutureConduitBase<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// The key the future listed this conduit under: set and read under the future's lock.
+    var listKey: UInt64 = 0
     func fulfill(_ result: Result<Output, Failure>) { fatalError("abstract") }
     func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
     func cancel() { fatalError("abstract") }

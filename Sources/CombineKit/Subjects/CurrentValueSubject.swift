@@ -84,7 +84,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             Self.replayCompletion(completionBox, to: subscriber)
             return
         }
-        conduits.append(conduit)
+        conduit.listKey = conduits.append(conduit)
         lock.unlock()
         // Marked so that the subscriber's own request from inside gets the current value at once (see
         // `SubscriptionHandOff`).
@@ -111,8 +111,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             return
         }
         currentValue = input
-        if let sole = conduits.claimSole(output: Output.self, failure: Failure.self) {
-            // One subscriber with its fast path open: no snapshot (see `claimSole`).
+        if let sole = SubjectConduitList.claim(sole: conduits.sole, output: Output.self, failure: Failure.self) {
+            // One subscriber with its fast path open: no snapshot (see `claim(sole:)`).
             lock.unlock()
             let handedBack = SubjectConduitList.deliverClaimed(input, to: sole, failure: Failure.self)
             withExtendedLifetime(handedBack) {}
@@ -124,7 +124,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
             SubjectConduitList.offer(input, toSingle: single, failure: Failure.self)
             return
         }
-        let snapshot = conduits.many
+        let snapshot = conduits.many.slots
         lock.unlock()
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }
@@ -143,9 +143,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Subject
         SubjectConduitList.finish(completion, snapshot, output: Output.self)
     }
 
-    @usableFromInline func detach(_ conduit: SubjectConduitBase<Output, Failure>) {
+    @usableFromInline func detach(key: UInt64) {
         lock.lock()
-        conduits.remove(conduit)
+        conduits.remove(key: key)
         lock.unlock()
     }
 

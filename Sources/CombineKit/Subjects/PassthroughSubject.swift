@@ -87,7 +87,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             Self.replayCompletion(completionBox, to: subscriber)
             return
         }
-        conduits.append(conduit)
+        conduit.listKey = conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: subscription)
         conduit.subscriptionDelivered()
@@ -108,8 +108,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             lock.unlock()
             return
         }
-        if let sole = conduits.claimSole(output: Output.self, failure: Failure.self) {
-            // One subscriber with its fast path open: no snapshot (see `claimSole`).
+        if let sole = SubjectConduitList.claim(sole: conduits.sole, output: Output.self, failure: Failure.self) {
+            // One subscriber with its fast path open: no snapshot (see `claim(sole:)`).
             lock.unlock()
             let handedBack = SubjectConduitList.deliverClaimed(input, to: sole, failure: Failure.self)
             withExtendedLifetime(handedBack) {}
@@ -121,7 +121,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             SubjectConduitList.offer(input, toSingle: single, failure: Failure.self)
             return
         }
-        let snapshot = conduits.many
+        let snapshot = conduits.many.slots
         lock.unlock()
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }
@@ -141,9 +141,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         SubjectConduitList.finish(completion, snapshot, output: Output.self)
     }
 
-    @usableFromInline func detach(_ conduit: SubjectConduitBase<Output, Failure>) {
+    @usableFromInline func detach(key: UInt64) {
         lock.lock()
-        conduits.remove(conduit)
+        conduits.remove(key: key)
         lock.unlock()
     }
 

@@ -26,7 +26,10 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     @exclusivity(unchecked) private var buffer: ValueRing<Output>?
     /// The completion once sent, a `CompletionBox<Failure>`.
     @exclusivity(unchecked) private var completion: AnyObject?
-    @exclusivity(unchecked) private var conduits: [AnyObject] = []
+    /// The subscribers' conduits, under their `listKey`s: one leaving moves no other (see `SubscriberList`).
+    /// No key counter beside it (see `receive(subscriber:)`): a word more would take the subject into the
+    /// next malloc size class (a `share(replay:)` makes one per connection).
+    @exclusivity(unchecked) private var conduits = SubscriberList()
     @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
 
     /// Creates a subject that replays at most `bufferSize` values (`0` replays nothing).
@@ -67,7 +70,10 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
         if let completion {
             Self.enqueue(completion, into: conduit)
         } else {
-            conduits.append(conduit)
+            // A conduit leaves at most once (`DeliveryQueue.cancel`) and none joins after the completion,
+            // so the key after the last listed one is safe even if a conduit that left had it.
+            conduit.listKey = conduits.lastKey + 1
+            conduits.append(conduit, key: conduit.listKey)
         }
         lock.unlock()
         conduit.queue.start(conduit)
@@ -100,34 +106,42 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
         // queue claimed under this lock, so the order stays the one this lock gives; no trip through
         // its buffer); otherwise every subscriber's queue takes the value under this lock.
         if conduits.count == 1 {
-            let queue = unsafeDowncast(conduits[0], to: Conduit.self).queue
+            let queue = unsafeDowncast(conduits.first.unsafelyUnwrapped.subscriber.unsafelyUnwrapped, to: Conduit.self).queue
             if queue.claimDelivery() {
                 lock.unlock()
                 queue.deliverClaimed(value)
                 return
             }
         }
-        let targets = conduits
-        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.enqueue(value) }
+        let targets = conduits.slots
+        Self.forEachConduit(in: targets) { $0.queue.enqueue(value) }
         lock.unlock()
-        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.drain() }
+        Self.forEachConduit(in: targets) { $0.queue.drain() }
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
-        let targets: [AnyObject] = lock.withLock {
+        let targets: [SubscriberList.Slot] = lock.withLock {
             guard self.completion == nil else { return [] }
             self.completion = CompletionBox(completion)
-            let targets = conduits
-            conduits = []
+            let targets = conduits.removeAll()
             upstreamSubscriptions = []
-            for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.enqueue(completion: completion) }
+            Self.forEachConduit(in: targets) { $0.queue.enqueue(completion: completion) }
             return targets
         }
-        for conduit in targets { unsafeDowncast(conduit, to: Conduit.self).queue.drain() }
+        Self.forEachConduit(in: targets) { $0.queue.drain() }
+    }
+
+    /// Calls `body` with each conduit of `targets` (a copy of the list's slots, which keeps them alive).
+    @inline(__always)
+    private static func forEachConduit(in targets: [SubscriberList.Slot], _ body: (Conduit) -> Void) {
+        SubscriberList.forEachSubscriber(in: targets) { conduit in
+            Unmanaged<Conduit>.fromOpaque(conduit.toOpaque())._withUnsafeGuaranteedRef(body)
+        }
     }
 
     fileprivate func detach(_ conduit: ReplayingSubjectConduit<Output, Failure>) {
-        lock.withLock { conduits.removeAll { $0 === conduit } }
+        let removed = lock.withLock { conduits.remove(key: conduit.listKey) }
+        withExtendedLifetime(removed) {}  // released with no lock held
     }
 }
 
@@ -135,6 +149,8 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
 private final class ReplayingSubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
     let queue: DeliveryQueue<Output, Failure>
     private weak var parent: ReplayingSubject<Output, Failure>?
+    /// The key the subject listed this conduit under: set and read under the subject's lock.
+    var listKey: UInt64 = 0
 
     init<S: Subscriber>(parent: ReplayingSubject<Output, Failure>, downstream: S) where S.Input == Output, S.Failure == Failure {
         self.parent = parent

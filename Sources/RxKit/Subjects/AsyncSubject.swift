@@ -59,9 +59,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             hub.dispatchLocked(.replay(outcomeLocked(), hub.detachedEntry(observer)))
             return Disposables.create()
         }
-        let entry = hub.addLocked(observer)
+        let key = hub.addLocked(observer).key
         hub.lock.unlock()
-        return SubjectSubscription(hub: hub, key: entry.key)
+        return SubjectSubscription(hub: hub, key: key)
     }
 
     /// The observer side (the subject itself).

@@ -111,9 +111,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             hub.dispatchLocked(.replay([stopEvent], hub.detachedEntry(observer)))
             return Disposables.create()
         }
-        let entry = hub.addLocked(observer)
+        let (entry, key) = hub.addLocked(observer)
         hub.dispatchLocked(.replay([.next(element)], entry))
-        return SubjectSubscription(hub: hub, key: entry.key)
+        return SubjectSubscription(hub: hub, key: key)
     }
 
     /// The observer side (the subject itself).

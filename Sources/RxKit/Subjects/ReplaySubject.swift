@@ -157,14 +157,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             hub.dispatchLocked(.replay(replayedEvents() + [stopEvent], hub.detachedEntry(observer)))
             return Disposables.create()
         }
-        let entry = hub.addLocked(observer)
+        let (entry, key) = hub.addLocked(observer)
         let replay = replayedEvents()
         if replay.isEmpty {
             hub.lock.unlock()
         } else {
             hub.dispatchLocked(.replay(replay, entry))
         }
-        return SubjectSubscription(hub: hub, key: entry.key)
+        return SubjectSubscription(hub: hub, key: key)
     }
 
     /// The observer side (the subject itself).

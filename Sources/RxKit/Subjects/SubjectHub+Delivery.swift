@@ -7,21 +7,21 @@ extension SubjectHub {
     /// Sends `event` to `observers` (a snapshot of `entries`): at once if no delivery is in progress
     /// (the per-event path: no `Message` is built), otherwise as `dispatchLocked` does. Must be called
     /// with `lock` held; returns with it released.
-    final func broadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+    final func broadcastLocked(_ event: Event<Element>, _ observers: Observers) {
         let me = DeliveryOwner.current
         if InlineWord.load(self) != 0 || !beginLocked(me) {
             dispatchBroadcastLocked(event, observers)
             return
         }
         lock.unlock()
-        for entry in observers { unsafeDowncast(entry, to: Entry.self).deliver(event) }
+        forEachEntry(in: observers) { $0.deliver(event) }
         endDelivery(me)
     }
 
     /// Sends `.next(element)` to `observers` (a snapshot of `entries`), through each observer's element
     /// lane when it has one; an `Event` is built only for observers without one, or if the element must
     /// be queued. Must be called with `lock` held; returns with it released.
-    final func broadcastNextLocked(_ element: Element, _ observers: [AnyObject]) {
+    final func broadcastNextLocked(_ element: Element, _ observers: Observers) {
         let me = DeliveryOwner.current
         if InlineWord.load(self) != 0 || !beginLocked(me) {
             dispatchNextLocked(element, observers)
@@ -35,22 +35,25 @@ extension SubjectHub {
         endDelivery(me)
     }
 
+    /// Calls `body` with each entry of `observers` (a snapshot, which keeps them alive), in order,
+    /// skipping vacancies. The entries are read as `Unmanaged`: iterating the array of references would
+    /// retain and release each entry around its delivery (two atomic operations per observer per element,
+    /// S7).
+    @inline(__always)
+    final func forEachEntry(in observers: Observers, _ body: (Entry) -> Void) {
+        SubscriberList.forEachSubscriber(in: observers) { object in
+            Unmanaged<Entry>.fromOpaque(object.toOpaque())._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     /// Sends the element at `element` to every entry of `observers` (a snapshot, which keeps them alive),
     /// as the delivering thread of a delivery that began with nobody delivering: no entry waits for a
-    /// replay (see `deliverNext`), since replays wait only for a delivery in progress. The entries are
-    /// read as `Unmanaged`: iterating the array of references would retain and release each entry around
-    /// its delivery (two atomic operations per observer per element, S7).
+    /// replay (see `deliverNext`), since replays wait only for a delivery in progress.
     @inline(__always)
-    final func deliverNextToAll(_ element: UnsafePointer<Element>, _ observers: [AnyObject]) {
-        observers.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: Unmanaged<Entry>.self) { entries in
-                for entry in entries {
-                    entry._withUnsafeGuaranteedRef { entry in
-                        if !entry.lane.send(typed: element) {
-                            entry.deliverNext(element.pointee)
-                        }
-                    }
-                }
+    final func deliverNextToAll(_ element: UnsafePointer<Element>, _ observers: Observers) {
+        forEachEntry(in: observers) { entry in
+            if !entry.lane.send(typed: element) {
+                entry.deliverNext(element.pointee)
             }
         }
     }
@@ -59,10 +62,9 @@ extension SubjectHub {
     /// while this thread was delivering (its snapshot taken after that) is skipped if its replay is still
     /// queued: the replay gives it the latest element.
     @inline(__always)
-    final func deliverNext(_ element: UnsafeMutablePointer<Element>, to observers: [AnyObject]) {
-        for object in observers {
-            let entry = unsafeDowncast(object, to: Entry.self)
-            if entry.awaitingReplay { continue }
+    final func deliverNext(_ element: UnsafeMutablePointer<Element>, to observers: Observers) {
+        forEachEntry(in: observers) { entry in
+            if entry.awaitingReplay { return }
             if !entry.lane.send(typed: element) {
                 entry.deliverNext(element.pointee)
             }
@@ -115,7 +117,7 @@ extension SubjectHub {
             return
         }
         // Two or more: the element is read in place by each (no copy of it, R1).
-        let observers = list
+        let observers = list.slots
         lock.unlock()
         storeLatest(element)
         deliverNextToAll(element, observers)
@@ -125,7 +127,7 @@ extension SubjectHub {
     /// The slow path of `broadcastNextLocked`, out of line so the per-event path never touches a queue:
     /// `dispatchLocked(.broadcast(.next(element), observers))`, without building the message.
     @inline(never)
-    final func dispatchNextLocked(_ element: Element, _ observers: [AnyObject]) {
+    final func dispatchNextLocked(_ element: Element, _ observers: Observers) {
         let me = DeliveryOwner.current
         let route = routeLocked(me)
         if route == .queue {
@@ -142,7 +144,7 @@ extension SubjectHub {
 
     /// The slow path of `broadcastLocked`, out of line so the per-event path never builds a `Message`.
     @inline(never)
-    final func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: [AnyObject]) {
+    final func dispatchBroadcastLocked(_ event: Event<Element>, _ observers: Observers) {
         dispatchLocked(.broadcast(event, observers))
     }
 
@@ -201,7 +203,7 @@ extension SubjectHub {
 
     /// Queues `.next(element)` to `observers` for the delivering thread. Call with `lock` held and
     /// `attentionBit` set.
-    final func enqueueNextLocked(_ element: Element, _ observers: [AnyObject]) {
+    final func enqueueNextLocked(_ element: Element, _ observers: Observers) {
         let pending = pendingLocked
         pending.elements.append(element)
         pending.order.append(observers)
@@ -283,8 +285,7 @@ extension SubjectHub {
                 storeLatest(&element)
                 deliverNext(&element, to: observers)
             } else {
-                for object in observers {
-                    let entry = unsafeDowncast(object, to: Entry.self)
+                forEachEntry(in: observers) { entry in
                     // The queued replay is dropped: nothing may follow a terminal event.
                     if entry.awaitingReplay { entry.awaitingReplay = false }
                     entry.deliver(event)

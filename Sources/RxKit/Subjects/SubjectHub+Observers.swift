@@ -7,8 +7,8 @@ extension SubjectHub {
     /// an array, and for `soleNode` an entry). A hub whose senders have queued messages (`pending` exists:
     /// senders on several threads) keeps that snapshot and hands it out again while the sole observer stays,
     /// so a queued send allocates nothing. Call with `lock` held.
-    final var entries: [AnyObject] {
-        if sole == nil && soleNode == nil { return list }
+    final var entries: Observers {
+        if sole == nil && soleNode == nil { return list.slots }
         guard let pending else { return soleSnapshotLocked() }
         if pending.soleSnapshot.count == 1 && isSoleObserverLocked(pending.soleSnapshot[0]) {
             return pending.soleSnapshot
@@ -19,16 +19,15 @@ extension SubjectHub {
     }
 
     /// A new snapshot of the sole observer (`sole` or `soleNode`). Call with `lock` held.
-    private final func soleSnapshotLocked() -> [AnyObject] {
-        if let sole { return [sole] }
-        return [Entry(key: soleNodeKey, node: soleNode.unsafelyUnwrapped)]
+    private final func soleSnapshotLocked() -> Observers {
+        if let sole { return [SubscriberList.Slot(key: soleKey, subscriber: sole)] }
+        return [SubscriberList.Slot(key: soleKey, subscriber: Entry(node: soleNode.unsafelyUnwrapped))]
     }
 
-    /// Whether `object`, an entry of a kept snapshot, stands for the sole observer (keys are never reused).
+    /// Whether `slot`, the slot of a kept snapshot, stands for the sole observer (keys are never reused).
     /// Call with `lock` held and a sole observer.
-    private final func isSoleObserverLocked(_ object: AnyObject) -> Bool {
-        if let sole { return object === sole }
-        return unsafeDowncast(object, to: Entry.self).key == soleNodeKey
+    private final func isSoleObserverLocked(_ slot: SubscriberList.Slot) -> Bool {
+        slot.key == soleKey
     }
 
     /// Drops the kept snapshot (see `entries`), which would otherwise keep a removed observer alive. Call
@@ -42,8 +41,8 @@ extension SubjectHub {
     @inline(__always)
     final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
 
-    /// Adds an observer. Call with `lock` held.
-    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
+    /// Adds an observer; returns its entry and its key for `remove(key:)`. Call with `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
         let access = claimLocked()
         defer { releaseLocked(access) }
         return addLocked(observer, access)
@@ -73,21 +72,18 @@ extension SubjectHub {
         return addLocked(node: node, access).key
     }
 
-    /// Adds an observer, the delivery state claimed as `access`. Call with `lock` held.
-    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> Entry where Observer.Element == Element {
-        nextKey += 1
-        let entry = Entry(key: nextKey, observer: observer)
-        addLocked(entry, access)
-        return entry
+    /// Adds an observer, the delivery state claimed as `access`; returns its entry and its key. Call with
+    /// `lock` held.
+    final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
+        let entry = Entry(observer: observer)
+        return (entry, addLocked(entry, access))
     }
 
     /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(key:node:)`),
-    /// the delivery state claimed as `access`. Call with `lock` held.
-    final func addLocked(node: ObserverNode, _ access: StateAccess) -> Entry {
-        nextKey += 1
-        let entry = Entry(key: nextKey, node: node)
-        addLocked(entry, access)
-        return entry
+    /// the delivery state claimed as `access`; returns its entry and its key. Call with `lock` held.
+    final func addLocked(node: ObserverNode, _ access: StateAccess) -> (entry: Entry, key: UInt64) {
+        let entry = Entry(node: node)
+        return (entry, addLocked(entry, access))
     }
 
     /// Adds `node`, an RxKit node observer of `Element` with both lanes, as the sole observer kept without
@@ -98,32 +94,37 @@ extension SubjectHub {
                      "SubjectHub.addSoleNodeLocked: only for a first observer, a node with both lanes, added with nobody else delivering")
         nextKey += 1
         soleNode = node
-        soleNodeKey = nextKey
+        soleKey = nextKey
         setSoleLane(LaneHandle(node: node))
         return nextKey
     }
 
+    /// Adds `entry` under the next key, which it returns. Call with `lock` held.
     @inline(__always)
-    final func addLocked(_ entry: Entry, _ access: StateAccess) {
+    final func addLocked(_ entry: Entry, _ access: StateAccess) -> UInt64 {
+        nextKey += 1
+        let key = nextKey
         if let first = sole {
-            list = [first, entry]
+            list = SubscriberList(first, key: soleKey, entry, key: key)
             sole = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if let node = soleNode {
-            list = [Entry(key: soleNodeKey, node: node), entry]
+            list = SubscriberList(Entry(node: node), key: soleKey, entry, key: key)
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
         } else if list.isEmpty {
             sole = entry
+            soleKey = key
             if access != .deferred { setSoleLane(entry.lane) }
         } else {
-            list.append(entry)
+            list.append(entry, key: key)
         }
+        return key
     }
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
     final func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
-        Entry(key: 0, observer: observer)
+        Entry(observer: observer)
     }
 
     /// Removes every observer. Call with `lock` held; keep what it returns until `lock` is released (see
@@ -149,9 +150,8 @@ extension SubjectHub {
             removed.one = soleNode
             soleNode = nil
         } else if !list.isEmpty {
-            retireLocked(list, access)
-            removed.many = list
-            list = []
+            retireLocked(list.slots.lazy.compactMap(\.subscriber), access)
+            removed.many = list.removeAll()
         }
         if access != .deferred { setSoleLane(LaneHandle()) }
         return removed
@@ -163,7 +163,7 @@ extension SubjectHub {
         forgetSoleSnapshotLocked()
         // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
         if sole != nil {
-            guard sole.unsafelyUnwrapped.key == key else { return nil }
+            guard soleKey == key else { return nil }
             retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
             let removed: AnyObject? = sole
             sole = nil
@@ -171,21 +171,21 @@ extension SubjectHub {
             return removed
         }
         if soleNode != nil {
-            guard soleNodeKey == key else { return nil }
+            guard soleKey == key else { return nil }
             retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
             let removed: AnyObject? = soleNode
             soleNode = nil
             if access != .deferred { setSoleLane(LaneHandle()) }
             return removed
         }
-        guard let index = list.firstIndex(where: { unsafeDowncast($0, to: Entry.self).key == key }) else { return nil }
-        let removed = list[index]
+        guard let removed = list.remove(key: key) else { return nil }
         retireLocked(CollectionOfOne(removed), access)
-        list.remove(at: index)
         if list.count == 1 {
-            let remaining = unsafeDowncast(list[0], to: Entry.self)
-            list = []
+            let slot = list.first.unsafelyUnwrapped
+            let remaining = unsafeDowncast(slot.subscriber.unsafelyUnwrapped, to: Entry.self)
+            list = SubscriberList()
             sole = remaining
+            soleKey = slot.key
             if access != .deferred { setSoleLane(remaining.lane) }
         }
         return removed
@@ -194,7 +194,7 @@ extension SubjectHub {
     /// Keeps `removed` alive until the delivery in progress (if any) ends: the delivering thread may be
     /// inside one of them through `soleLane`, which holds no reference. Call with `lock` held.
     @inline(__always)
-    final func retireLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+    final func retireLocked<Removed: Sequence>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
         // Nobody delivers: nothing to keep (inline, so the usual case builds no collection and makes no call).
         if access == .free || access == .held { return }
         retireDuringDeliveryLocked(removed, access)
@@ -202,7 +202,7 @@ extension SubjectHub {
 
     /// `retireLocked` while a delivery is in progress (`access` is `.owned` or `.deferred`).
     @inline(never)
-    final func retireDuringDeliveryLocked<Removed: Collection>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
+    final func retireDuringDeliveryLocked<Removed: Sequence>(_ removed: Removed, _ access: StateAccess) where Removed.Element == AnyObject {
         switch access {
         case .free, .held:
             return
@@ -226,6 +226,6 @@ extension SubjectHub {
 struct RemovedObservers {
     /// The removed observer, when there was one.
     var one: AnyObject?
-    /// The removed observers, when there were two or more.
-    var many: [AnyObject] = []
+    /// The removed observers' slots, when there were two or more.
+    var many: [SubscriberList.Slot] = []
 }

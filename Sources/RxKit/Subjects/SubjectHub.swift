@@ -16,7 +16,7 @@ import ReactiveBridgePrimitives
 /// Performance: subjects' `on(_:)` runs as unspecialised generic code in client modules, where touching a
 /// type that depends on `Element` (an `[Entry]`, an `Event<Element>?`, an enum or tuple carrying an event)
 /// costs a runtime metadata look-up — a hash-table probe of several hundred instructions — per event.
-/// So the observer list is an `[AnyObject]` of `Entry` objects, the per-event path (`broadcastLocked`)
+/// So the observer list is a `SubscriberList` of `Entry` objects (non-generic), the per-event path (`broadcastLocked`)
 /// builds no `Message` unless it must queue, and "is anything queued" is a plain counter.
 ///
 /// Not `final`: a share's connection (`ShareConnection`) is a hub itself rather than an object holding one,
@@ -30,9 +30,12 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     final let resourceTracking = ResourceTracking()
     /// One observer (see `SubjectEntry`). Every element of `entries` and `list` is one.
     typealias Entry = SubjectEntry
+    /// The observers a message goes to: a snapshot of `list.slots` (see `entries`), whose vacancies a
+    /// delivery skips (`forEachEntry`).
+    typealias Observers = [SubscriberList.Slot]
 
     enum Message {
-        case broadcast(Event<Element>, [AnyObject])
+        case broadcast(Event<Element>, Observers)
         case replay([Event<Element>], Entry)
         /// The latest element (`latest`), read when the message is delivered, to an entry that subscribed
         /// while another thread was delivering (a share's connection: see `replayLatestLocked`).
@@ -45,9 +48,6 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// its own), or its share's (a share's connection keeps more state under it; the share, which the
     /// connection holds, keeps that `Lock` alive). Set once, in `init`.
     @exclusivity(unchecked) private(set) final var lock: MutexReference
-    /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
-    /// whose per-element path then takes no lock at all. Subjects send under their lock.
-    final let sendsWithoutLock: Bool
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
     @exclusivity(unchecked) final var sole: Entry?
@@ -59,9 +59,15 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// (`entries`); it never waits for a replay (an entry that may is made while a delivery is in progress,
     /// and such an observer goes to `sole`), so nothing depends on that entry's identity.
     @exclusivity(unchecked) final var soleNode: ObserverNode?
-    @exclusivity(unchecked) final var soleNodeKey: UInt64 = 0
-    /// The observers (`Entry` objects), while there are two or more; empty otherwise.
-    @exclusivity(unchecked) final var list: [AnyObject] = []
+    /// The key of `sole` or `soleNode`, whichever holds the observer.
+    @exclusivity(unchecked) final var soleKey: UInt64 = 0
+    /// The observers (`Entry` objects, under their keys), while there are two or more; empty otherwise.
+    /// Removing one moves no other (see `SubscriberList`), so tearing down n subscriptions is not O(n²).
+    @exclusivity(unchecked) final var list = SubscriberList()
+    /// Whether a sender may begin a delivery without `lock` (`beginWithoutLock`): a share's connection,
+    /// whose per-element path then takes no lock at all. Subjects send under their lock. Declared after
+    /// `list`, whose last word has room for it (a word less per hub than anywhere else).
+    final let sendsWithoutLock: Bool
     @exclusivity(unchecked) final var nextKey: UInt64 = 0
     /// Messages waiting for the delivering thread, created on first use: a `[Message]` stored property
     /// would cost a `Message` metadata look-up in every hub's `init` (one per subscription to a share).
@@ -109,7 +115,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     final class PendingMessages {
         /// Every queued item in order: an element's observer snapshot (its element is the next of
         /// `elements`), or `nil` for the next of `messages`.
-        @exclusivity(unchecked) var order: [[AnyObject]?] = []
+        @exclusivity(unchecked) var order: [Observers?] = []
         @exclusivity(unchecked) var elements = ValueRing<Element>()
         @exclusivity(unchecked) var messages: [Message] = []
         /// The delivering thread's batch (`takeAll`), kept between batches so its buffers are reused:
@@ -117,7 +123,7 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         @exclusivity(unchecked) var drained: PendingMessages?
         /// The snapshot `entries` last built for the sole observer, handed out again while it stays (one
         /// entry, or empty).
-        @exclusivity(unchecked) var soleSnapshot: [AnyObject] = []
+        @exclusivity(unchecked) var soleSnapshot: Observers = []
 
         /// Moves every queued item, in order, into the (empty) batch it returns, leaving this queue empty:
         /// the delivering thread takes the whole queue in one hold of the lock and delivers it outside.

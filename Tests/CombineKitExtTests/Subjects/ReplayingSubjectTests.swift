@@ -76,4 +76,15 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .value(0, 1), .finished(0)])
         cancellable.cancel()
     }
+
+    @Test func subscribersThatCancelGetNothingMoreAndTheOthersKeepSubscriptionOrder() {
+        // RxSwift's ReplaySubject: a disposed observer gets no later event; the rest keep theirs.
+        let subject = ReplayingSubject<Int, Never>(bufferSize: 1)
+        var order: [Int] = []
+        var cancellables = (0..<8).map { index in subject.sink { _ in order.append(index) } }
+        for index in [0, 3, 7, 1] { cancellables[index].cancel() }
+        subject.send(1)
+        #expect(order == [2, 4, 5, 6])
+        cancellables.removeAll()
+    }
 }

@@ -90,4 +90,16 @@ import Testing
         #expect(subscriber.completions == [.finished])
         #expect(holdsParent(subscription))
     }
+
+    @Test func waitingSubscribersThatCancelGetNothingAndTheOthersGetTheResultInSubscriptionOrder() {
+        // Combine: a cancelled subscription receives nothing; the rest each get the one result.
+        var fulfil: Future<Int, Never>.Promise?
+        let future = Future<Int, Never> { fulfil = $0 }
+        var order: [Int] = []
+        var cancellables = (0..<8).map { index in future.sink { _ in order.append(index) } }
+        for index in [0, 3, 7, 1] { cancellables[index].cancel() }
+        fulfil?(.success(5))
+        #expect(order == [2, 4, 5, 6])
+        cancellables.removeAll()
+    }
 }

@@ -262,10 +262,11 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         return SubjectSubscription(hub: self, key: key)
     }
 
-    /// Replays the latest element to the newly added `entry` and returns its subscription. Call with the
-    /// lock held and the delivery state claimed as `access`; returns with both released.
+    /// Replays the latest element to the newly added `entry` and returns its subscription (`key`). Call
+    /// with the lock held and the delivery state claimed as `access`; returns with both released.
     @inline(__always)
-    private final func subscribedLocked(_ entry: Entry, _ access: StateAccess) -> SubjectSubscription {
+    private final func subscribedLocked(_ added: (entry: Entry, key: UInt64), _ access: StateAccess) -> SubjectSubscription {
+        let entry = added.entry
         // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
         if replaysLatest && (access == .deferred || hasLatestElement) {
             replayLatestLocked(to: entry, access)  // releases the claim and the lock
@@ -275,7 +276,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         }
         // A subject's subscription: leaving removes the key, through the overridden `remove(key:)` (the last
         // subscriber out disconnects).
-        return SubjectSubscription(hub: self, key: entry.key)
+        return SubjectSubscription(hub: self, key: added.key)
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).

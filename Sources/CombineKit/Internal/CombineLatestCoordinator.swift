@@ -437,5 +437,6 @@ internal struct TupleLayout {
 /// out as its one stored property, `output`), so that unspecialised code needs no metadata of `Just<Output>`.
 @inlinable
 internal func justOutput<Upstream, Output>(of upstream: Upstream, as _: Output.Type) -> Output {
-    withUnsafeBytes(of: upstream) { $0.load(as: Output.self) }
+    assert(MemoryLayout<Upstream>.size == MemoryLayout<Output>.size, "justOutput(of:as:) was given a publisher that is not a Just of this output")
+    return withUnsafeBytes(of: upstream) { $0.load(as: Output.self) }
 }

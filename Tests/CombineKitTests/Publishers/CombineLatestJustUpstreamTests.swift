@@ -102,6 +102,13 @@ import Testing
         #expect(subscriber.events == [.subscription(0), .value(0, 12), .finished(0)])
     }
 
+    // A Just of a zero-size value sits in the combination as any other element.
+    @Test func justOfZeroSizeValueCombines() {
+        let subscriber = TestSubscriber<Int, Never>()
+        Just(()).combineLatest(Just(3), Just(())) { _, value, _ in value }.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription(0), .value(0, 3), .finished(0)])
+    }
+
     // The Just's value lives in the combination until the subscription ends: released after completion.
     @Test func justValueIsReleasedAfterCompletion() {
         weak var released: Token?

@@ -169,15 +169,25 @@ def tuple_methods(n, method, name, doc, attributes):
     }}"""
 
 
-def tuple_struct_head(n, name, doc):
+def tuple_struct_head(n, name, doc, marks_justs=False):
+    if marks_justs:
+        justs = " | ".join(f"(" + LETTERS[k] + ".self == Just<" + LETTERS[k] + ".Output>.self ? " + str(1 << k) + " : 0)" for k in range(n))
+        extra_property = ("        /// Bit `i`: upstream `i` is a `Just`, whose value the subscription takes without subscribing (see\n"
+                          "        /// `CombineLatestCoordinator.childJust`). Found by the inlinable initialiser, where the check folds\n"
+                          "        /// away at concrete types.\n"
+                          "        @usableFromInline internal let justUpstreams: Int\n")
+        attribute = "        @inlinable\n"
+        extra_init = f"\n            justUpstreams = {justs}"
+    else:
+        extra_property, attribute, extra_init = "", "", ""
     return f"""    /// {doc}
     public struct {name}<{join(n, "{L}: Publisher")}>: Publisher where {", ".join(f"A.Failure == {LETTERS[k]}.Failure" for k in range(1, n))} {{
         public typealias Output = ({join(n, "{L}.Output")})
         public typealias Failure = A.Failure
 {join(n, "        public let {l}: {L}", chr(10))}
-
-        public init({join(n, "_ {l}: {L}")}) {{
-{join(n, "            self.{l} = {l}", chr(10))}
+{extra_property}
+{attribute}        public init({join(n, "_ {l}: {L}")}) {{
+{join(n, "            self.{l} = {l}", chr(10))}{extra_init}
         }}
 """
 
@@ -186,18 +196,25 @@ def combine_latest_file(n):
     name = type_name("CombineLatest", n, 2)
     method_doc = ("Subscribes to this and other publishers and publishes a tuple of the latest element from each, "
                   "whenever any of them produces (once all have produced).")
-    children = join(n, "            let {l}Child = CombineLatestChild<{L}.Output, S>(coordinator: coordinator, index: {z}, offset: layout.place({L}.Output.self))", "\n")
-    struct = tuple_struct_head(n, name, f"A publisher that receives and combines the latest elements from its upstream publishers ({n} upstream publishers).") + f"""
+    offsets = join(n, "            let {l}Offset = layout.place({L}.Output.self)", "\n")
+    subscribes = "\n".join(
+        f"            if justUpstreams & {1 << k} != 0 {{\n"
+        f"                coordinator.childJust({k}, at: {LETTERS[k].lower()}Offset, justOutput(of: {LETTERS[k].lower()}, as: {LETTERS[k]}.Output.self))\n"
+        f"            }} else {{\n"
+        f"                {LETTERS[k].lower()}.subscribe(CombineLatestChild<{LETTERS[k]}.Output, S>(coordinator: coordinator, index: {k}, offset: {LETTERS[k].lower()}Offset))\n"
+        f"            }}" for k in range(n))
+    struct = tuple_struct_head(n, name, f"A publisher that receives and combines the latest elements from its upstream publishers ({n} upstream publishers).", marks_justs=True) + f"""
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {{
             let coordinator = CombineLatestCoordinator<S>(count: {n}, downstream: subscriber)
             var layout = TupleLayout()
-{children}
+{offsets}
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
             // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
-            // unspecialised code looks each child's type metadata up once.
+            // unspecialised code looks each child's type metadata up once. A `Just` is not subscribed: the
+            // coordinator delivers its value and completion as its subscription would.
             subscriber.receive(subscription: coordinator)
-{join(n, "            {l}.subscribe({l}Child)", chr(10))}
+{subscribes}
         }}
     }}"""
     body = (f"extension Publisher {{\n{tuple_methods(n, 'combineLatest', name, method_doc, '    @inlinable' + chr(10))}\n}}\n\n"

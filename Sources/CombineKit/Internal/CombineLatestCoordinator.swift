@@ -11,6 +11,11 @@ import ReactiveBridgePrimitives
 /// ever producing (as Apple's Combine does: OpenCombine's CombineLatestTests, run against Combine). Any
 /// failure is forwarded at once and cancels the other upstreams.
 ///
+/// A `Just` upstream is not subscribed (`childJust`): its value waits in its element until the first
+/// request of demand reaches it, which delivers it and `.finished`, as a `Just`'s subscription does
+/// (Combine's `Just` "emits an output to each subscriber just once, and then finishes", on the first
+/// demand above zero). So it costs no child, subscription or request call.
+///
 /// The latest values live in place, in the combination itself: the coordinator holds one tuple's storage
 /// (`combination`), each child writes its upstream's values straight into its element (`CombineLatestChild
 /// .latest`, placed by `TupleLayout`), and once every element is there each new value republishes a copy
@@ -42,6 +47,8 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     @exclusivity(unchecked) private var elements = CombineLatestElements()
     /// Bit `i`: upstream `i` has produced (its element is initialised) / has finished.
     @exclusivity(unchecked) private var producedMask = 0
+    /// Bit `i`: upstream `i` is a `Just` whose value waits in its element for demand (see `childJust`).
+    @exclusivity(unchecked) private var waitingJusts = 0
     @exclusivity(unchecked) private var finishedMask = 0
     /// How many upstreams have not produced yet, and how many have not finished, kept as counts so that
     /// each event needs no scan.
@@ -62,7 +69,7 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     }
 
     deinit {
-        destroyElements(producedMask)  // what termination left (none, if it came)
+        destroyElements(producedMask | waitingJusts)  // what termination left (none, if it came)
         combination.deallocate()
         lock.destroy()
     }
@@ -124,6 +131,13 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             producedMask |= bit
             missingLatest -= 1
         }
+        publishAndUnlock()
+    }
+
+    /// Call with the lock held, after an upstream produced: releases the lock, publishing the combination if
+    /// every upstream has produced.
+    @inline(__always)
+    private func publishAndUnlock() {
         guard missingLatest == 0 else {
             lock.unlock()
             return
@@ -141,6 +155,42 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             returned = output.drain()
         }
         if returned > 0 { passUpstream(returned) }
+    }
+
+    /// Upstream `index` is a `Just` of `value`, at `offset` in the combination: taken without subscribing.
+    /// Its value waits in its element until demand reaches it (`deliverJust`), as a `Just`'s subscription
+    /// delivers on the first request above zero; if the downstream has already requested, that is now, as
+    /// for a subscription arriving after the request (`childSubscribed`). After cancellation it is dropped,
+    /// as such a subscription would be cancelled before it is asked.
+    @usableFromInline func childJust<Element>(_ index: Int, at offset: Int, _ value: Element) {
+        let latest = element(index, at: offset, as: Element.self)
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        latest.initialize(to: value)
+        waitingJusts |= 1 &<< index
+        let demanded = requested > 0
+        lock.unlock()
+        if demanded { deliverJust(index) }
+    }
+
+    /// Demand reached the `Just` upstream `index`: its waiting value is produced, then it finishes, as its
+    /// subscription would deliver them. Nothing if it was delivered already (a `Just` delivers once) or the
+    /// subscription ended.
+    private func deliverJust(_ index: Int) {
+        let bit = 1 &<< index
+        lock.lock()
+        guard !terminated, waitingJusts & bit != 0 else {
+            lock.unlock()
+            return
+        }
+        waitingJusts &= ~bit
+        producedMask |= bit
+        missingLatest -= 1
+        publishAndUnlock()
+        childCompleted(index, .finished)
     }
 
     func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
@@ -175,8 +225,9 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
     /// Call with the lock held: ends the subscription. Returns the elements produced, for `end(_:)`.
     private func endLocked() -> Int {
         terminated = true
-        let produced = producedMask
+        let produced = producedMask | waitingJusts
         producedMask = 0
+        waitingJusts = 0
         return produced
     }
 
@@ -202,7 +253,8 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             return
         }
         requested += demand
-        guard subscriptions.holdsAny() else {
+        let justs = waitingJusts
+        guard subscriptions.holdsAny() || justs != 0 else {
             lock.unlock()
             return
         }
@@ -211,7 +263,14 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
             if let subscription = subscriptions.copy(index) { active.set(index, subscription) }
         }
         lock.unlock()
-        for index in 0..<upstreamCount { active.take(index)?.request(demand) }
+        // In order, as the upstreams' subscriptions are asked: a `Just` delivers when its turn comes.
+        for index in 0..<upstreamCount {
+            if justs & (1 &<< index) != 0 {
+                deliverJust(index)
+            } else {
+                active.take(index)?.request(demand)
+            }
+        }
     }
 
     @usableFromInline func cancel() {
@@ -372,4 +431,12 @@ internal struct TupleLayout {
     @inlinable func matches<Tuple>(_: Tuple.Type) -> Bool {
         MemoryLayout<Tuple>.size == size && MemoryLayout<Tuple>.alignment == alignment
     }
+}
+
+/// The output of `upstream`, which the caller has found to be a `Just<Output>`. Read in place (a `Just` is laid
+/// out as its one stored property, `output`), so that unspecialised code needs no metadata of `Just<Output>`.
+@inlinable
+internal func justOutput<Upstream, Output>(of upstream: Upstream, as _: Output.Type) -> Output {
+    assert(MemoryLayout<Upstream>.size == MemoryLayout<Output>.size, "justOutput(of:as:) was given a publisher that is not a Just of this output")
+    return withUnsafeBytes(of: upstream) { $0.load(as: Output.self) }
 }

@@ -22,27 +22,46 @@ extension Publishers {
         public let a: A
         public let b: B
         public let c: C
+        /// Bit `i`: upstream `i` is a `Just`, whose value the subscription takes without subscribing (see
+        /// `CombineLatestCoordinator.childJust`). Found by the inlinable initialiser, where the check folds
+        /// away at concrete types.
+        @usableFromInline internal let justUpstreams: Int
 
+        @inlinable
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b
             self.c = c
+            justUpstreams = (A.self == Just<A.Output>.self ? 1 : 0) | (B.self == Just<B.Output>.self ? 2 : 0) | (C.self == Just<C.Output>.self ? 4 : 0)
         }
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let coordinator = CombineLatestCoordinator<S>(count: 3, downstream: subscriber)
             var layout = TupleLayout()
-            let aChild = CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: layout.place(A.Output.self))
-            let bChild = CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: layout.place(B.Output.self))
-            let cChild = CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: layout.place(C.Output.self))
+            let aOffset = layout.place(A.Output.self)
+            let bOffset = layout.place(B.Output.self)
+            let cOffset = layout.place(C.Output.self)
             precondition(layout.matches(Output.self), "combineLatest placed its elements unlike Swift's own tuple layout: please report this")
             // The downstream first, then the upstreams in order. Subscribed here rather than in a closure, so that
-            // unspecialised code looks each child's type metadata up once.
+            // unspecialised code looks each child's type metadata up once. A `Just` is not subscribed: the
+            // coordinator delivers its value and completion as its subscription would.
             subscriber.receive(subscription: coordinator)
-            a.subscribe(aChild)
-            b.subscribe(bChild)
-            c.subscribe(cChild)
+            if justUpstreams & 1 != 0 {
+                coordinator.childJust(0, at: aOffset, justOutput(of: a, as: A.Output.self))
+            } else {
+                a.subscribe(CombineLatestChild<A.Output, S>(coordinator: coordinator, index: 0, offset: aOffset))
+            }
+            if justUpstreams & 2 != 0 {
+                coordinator.childJust(1, at: bOffset, justOutput(of: b, as: B.Output.self))
+            } else {
+                b.subscribe(CombineLatestChild<B.Output, S>(coordinator: coordinator, index: 1, offset: bOffset))
+            }
+            if justUpstreams & 4 != 0 {
+                coordinator.childJust(2, at: cOffset, justOutput(of: c, as: C.Output.self))
+            } else {
+                c.subscribe(CombineLatestChild<C.Output, S>(coordinator: coordinator, index: 2, offset: cOffset))
+            }
         }
     }
 }

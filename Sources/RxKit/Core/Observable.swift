@@ -63,7 +63,9 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `subscribe(_:)` for a sink that is an RxKit node with both lanes: through
     /// `subscribe(shareConnection:)` where this sequence has that path (a subject, a relay, a share), so
     /// the sink's generic `ObserverType` conformance is looked up only where it is not (`observe(on:)` of a
-    /// subject, the first hop of `asDriver`/`asSignal`). The same observer either way.
+    /// subject, the first hop of `asDriver`/`asSignal`). The same observer either way. Inline, so that the
+    /// look-up happens in the fallback branch only (a call would need it as an argument).
+    @inline(__always)
     final func subscribe<Node: ObserverNode & ObserverType>(node: Node) -> Disposable where Node.Element == Element {
         if node.hasElementLane && node.hasTerminalLane, let subscription = subscribe(shareConnection: node) {
             return subscription

@@ -60,6 +60,19 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// A publish subject and a publish relay have one too, for any such node.
     func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? { nil }
 
+    /// `subscribe(_:)` for a sink that is an RxKit node with both lanes: through
+    /// `subscribe(shareConnection:)` where this sequence has that path (a subject, a relay, a share), so
+    /// the sink's generic `ObserverType` conformance is looked up only where it is not (`observe(on:)` of a
+    /// subject, the first hop of `asDriver`/`asSignal`). The same observer either way. Inline, so that the
+    /// look-up happens in the fallback branch only (a call would need it as an argument).
+    @inline(__always)
+    final func subscribe<Node: ObserverNode & ObserverType>(node: Node) -> Disposable where Node.Element == Element {
+        if node.hasElementLane && node.hasTerminalLane, let subscription = subscribe(shareConnection: node) {
+            return subscription
+        }
+        return subscribe(node)
+    }
+
     /// `subscribe(shareConnection:)` for the bridge: subscribes `node`, an RxKit node with both lanes that
     /// observes this sequence's elements (its Combine subscription), without the generic `subscribe(_:)`
     /// (whose unspecialised code looks up the node's `ObserverType` conformance per subscription) where

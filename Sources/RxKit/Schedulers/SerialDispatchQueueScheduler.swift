@@ -70,3 +70,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }
+
+/// `scheduler` as a `SerialDispatchQueueScheduler` (`MainScheduler` included; neither can be subclassed
+/// outside RxKit), or `nil`: two metatype comparisons on the opened existential, where `as?` is a full
+/// dynamic cast (several hundred instructions per subscription of `observe(on:)` or `subscribe(on:)`).
+func serialDispatchQueueScheduler<Scheduler: ImmediateSchedulerType>(_ scheduler: Scheduler) -> SerialDispatchQueueScheduler? {
+    guard Scheduler.self == SerialDispatchQueueScheduler.self || Scheduler.self == MainScheduler.self else { return nil }
+    // The metatype check above makes the value the reference it is: read as one (`as AnyObject` would be a
+    // run-time conversion; `unsafeBitCast` draws a warning for a generic source).
+    return withUnsafePointer(to: scheduler) { UnsafeRawPointer($0).load(as: SerialDispatchQueueScheduler.self) }
+}

@@ -28,12 +28,12 @@ final class ObserveOnProducer<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
-        if let serial = scheduler as? SerialDispatchQueueScheduler {
+        if let serial = serialDispatchQueueScheduler(scheduler) {
             // As RxSwift does: a serial queue (and the main scheduler) keeps the order by itself, so each
             // event is one plain `schedule` call — which `MainScheduler` runs inline when already on the
             // main queue with nothing waiting (a Driver fed from the main thread).
             let sink = ObserveOnSerialSink(scheduler: serial, observer: observer, cancel: cancel)
-            let subscription = source.subscribe(sink)
+            let subscription = source.subscribe(node: sink)
             return (sink, subscription)
         }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)

@@ -32,21 +32,12 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
-        if let serial = Self.serialScheduler(scheduler) {
+        if let serial = serialDispatchQueueScheduler(scheduler) {
             let subscription = SerialSubscribeOnDisposable(scheduler: serial)
             sink.scheduleSubscription(to: source.asObservable(), keptBy: subscription, on: serial)
             return (sink, subscription)
         }
         return (sink, scheduleSubscription(of: sink))
-    }
-
-    /// `scheduler` as a `SerialDispatchQueueScheduler` (`MainScheduler` included; neither can be subclassed
-    /// outside RxKit), or `nil`: two metatype comparisons on the opened existential, where `as?` is a full
-    /// dynamic cast (several hundred instructions per subscription).
-    private static func serialScheduler<Scheduler: ImmediateSchedulerType>(_ scheduler: Scheduler) -> SerialDispatchQueueScheduler? {
-        guard Scheduler.self == SerialDispatchQueueScheduler.self || Scheduler.self == MainScheduler.self else { return nil }
-        // Read as the reference it is (`as AnyObject` would be a run-time conversion).
-        return withUnsafePointer(to: scheduler) { UnsafeRawPointer($0).load(as: SerialDispatchQueueScheduler.self) }
     }
 
     /// Any other scheduler: the subscription scheduled as an action, and wrapped to be disposed on

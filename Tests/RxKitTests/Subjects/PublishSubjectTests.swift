@@ -38,6 +38,39 @@ import Testing
         #expect(received == [1])
     }
 
+    // RxSwift: the subject sends each event to the observers of the moment it was sent (a copy of its bag), and
+    // `subscribe(onNext:)`'s AnonymousObserver has no disposed check, so there `b` still gets 1. RxKit's closure
+    // subscription lets its closures go at dispose and gets nothing after it (MigrationGuide, Deliberate differences).
+    @Test func closureSubscriptionDisposedByAnEarlierObserverMissesTheElementInFlight() {
+        let subject = PublishSubject<Int>()
+        var received: [String] = []
+        var second: Disposable?
+        let first = subject.subscribe(onNext: { received.append("a\($0)"); second?.dispose() })
+        second = subject.subscribe(onNext: { received.append("b\($0)") })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received == ["a1", "a2"])
+        first.dispose()
+    }
+
+    // An observer subscribed with `subscribe(_:)` behaves as in RxSwift: the subject's delivery to the observers of
+    // the moment reaches it even when an earlier observer disposes its subscription.
+    @Test func observerDisposedByAnEarlierObserverGetsTheElementInFlightAsInRxSwift() {
+        let subject = PublishSubject<Int>()
+        var received: [String] = []
+        var second: Disposable?
+        let first = subject.subscribe(AnyObserver<Int> { event in
+            if case .next(let value) = event { received.append("a\(value)"); second?.dispose() }
+        })
+        second = subject.subscribe(AnyObserver<Int> { event in
+            if case .next(let value) = event { received.append("b\(value)") }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received == ["a1", "b1", "a2"])
+        first.dispose()
+    }
+
     @Test func disposedSubjectRejectsSubscribersWithDisposedError() {
         let subject = PublishSubject<Int>()
         subject.dispose()

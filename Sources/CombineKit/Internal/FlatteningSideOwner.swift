@@ -28,11 +28,12 @@ internal class FlatteningSideOwner<Output, Failure: Error> {
     /// The inner publisher `key`/`index` sent a value; returns the demand its `receive(_:)` returns.
     func childReceived(_ value: Output, _ key: Int, _ index: Int) -> Subscribers.Demand { fatalError("abstract") }
 
-    /// The inner publisher `key`/`index` is a `Just` of `value`, not subscribed: the owner does what a side
-    /// subscribed to it would make it do (a `Just` sends its value as soon as any demand is asked for, then
-    /// finishes). Only `flatMap` makes such children.
+    /// The inner publisher `key`/`index` is a `Just` of `value`: the owner does what a side subscribed to it
+    /// would make it do (a `Just` sends its value as soon as any demand is asked for, then finishes) and
+    /// returns `true`, or returns `false` having done nothing, and the caller subscribes the `Just` as any
+    /// inner publisher (`switchToLatest` with no demand yet: the downstream's later request must reach it).
     @usableFromInline
-    func childJust(_ value: Output, _ key: Int, _ index: Int) { fatalError("abstract") }
+    func childJust(_ value: Output, _ key: Int, _ index: Int) -> Bool { fatalError("abstract") }
 
     /// The inner publisher `key`/`index` completed.
     func childCompleted(_ key: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }

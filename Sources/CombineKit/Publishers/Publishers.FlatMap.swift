@@ -65,7 +65,7 @@ extension Publishers {
                 // would deliver them (see `FlatteningSideOwner.childJust`). The check folds away where the
                 // types are concrete.
                 subscribeChild = { publisher, owner, slot, index in
-                    owner.childJust(unsafeBitCast(publisher, to: Just<NewPublisher.Output>.self).output, slot, index)
+                    _ = owner.childJust(unsafeBitCast(publisher, to: Just<NewPublisher.Output>.self).output, slot, index)
                 }
             } else {
                 subscribeChild = { publisher, owner, slot, index in
@@ -194,13 +194,14 @@ extension Publishers.FlatMap {
         /// comes at once, followed by `.finished` (`childReceived`, `childCompleted`). A value that has to
         /// wait for demand is delivered later with no subscription to ask for more, as after a `Just`
         /// has finished.
-        override func childJust(_ value: NewPublisher.Output, _ slot: Int, _ index: Int) {
+        override func childJust(_ value: NewPublisher.Output, _ slot: Int, _ index: Int) -> Bool {
             lock.lock()
             let subscribed = !terminated  // else the subscription would be cancelled before it is asked
             lock.unlock()
-            guard subscribed else { return }
+            guard subscribed else { return true }
             _ = offer(value, tag: 0, slot: slot, index: index, policy: .oneAtATime)
             sideFinished(slot, index)
+            return true
         }
 
         override func waitingValueDelivered(slot: Int, index: Int) {

@@ -53,8 +53,19 @@ extension Publishers {
         @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
-            subscribeChild = { publisher, owner, generation in
-                publisher.subscribe(FlatteningSide(owner: owner, key: generation, index: 0))
+            if P.self == Just<P.Output>.self {
+                // A `Just` met by demand is not subscribed: its value and completion go to the owner as its
+                // subscription would deliver them (see `Inner.childJust`). The check folds away where the
+                // types are concrete.
+                subscribeChild = { publisher, owner, generation in
+                    if !owner.childJust(unsafeBitCast(publisher, to: Just<P.Output>.self).output, generation, 0) {
+                        publisher.subscribe(FlatteningSide(owner: owner, key: generation, index: 0))
+                    }
+                }
+            } else {
+                subscribeChild = { publisher, owner, generation in
+                    publisher.subscribe(FlatteningSide(owner: owner, key: generation, index: 0))
+                }
             }
         }
 
@@ -183,6 +194,28 @@ extension Publishers.SwitchToLatest {
             let demand = demandLocked
             lock.unlock()
             if demand > 0 { subscription.request(demand) }
+        }
+
+        /// As the current inner `Just`'s subscription would go when there is demand: it arrives and is asked
+        /// for the demand (`childSubscribed`), its value comes at once, then `.finished`. A `Just` of a
+        /// replaced generation or after the end is dropped, as its subscription would be cancelled unasked.
+        /// With no demand yet, returns `false`: the `Just` is subscribed, so that the downstream's next
+        /// request reaches it.
+        override func childJust(_ value: P.Output, _ generation: Int, _ index: Int) -> Bool {
+            lock.lock()
+            guard generation == self.generation, !terminated, childAwaitingSubscription else {
+                lock.unlock()
+                return true
+            }
+            guard demandLocked > 0 else {
+                lock.unlock()
+                return false
+            }
+            childAwaitingSubscription = false
+            lock.unlock()
+            _ = offer(value, tag: generation, slot: 0, index: 0, policy: .passThrough)
+            sideFinished(generation)
+            return true
         }
 
         override func childCompleted(_ generation: Int, _ index: Int, _ completion: Subscribers.Completion<Failure>) {

@@ -314,3 +314,55 @@ extension SwitchToLatestTests {
         #expect(subscriber.completions == [.failure(.oops)])
     }
 }
+
+// `switchToLatest` takes a `Just` met by demand without subscribing it; the downstream must see exactly what a
+// subscribed `Just` gives (Combine: a `Just` sends its value on the first demand asked of it, then finishes;
+// OpenCombine JustTests). The oracle is the same script with each `Just` behind `AnyPublisher`, which hides
+// its type and so is subscribed.
+extension SwitchToLatestTests {
+    struct JustScript: Sendable, CustomStringConvertible {
+        let initial: Subscribers.Demand
+        let perValue: Subscribers.Demand
+        let cancelAt: Int?
+        let later: Subscribers.Demand?
+        var description: String {
+            "initial \(initial), per value \(perValue), cancel at \(cancelAt.map(String.init) ?? "-"), later \(later.map { "\($0)" } ?? "-")"
+        }
+    }
+
+    static let justScripts: [JustScript] = [
+        JustScript(initial: .unlimited, perValue: .none, cancelAt: nil, later: nil),
+        JustScript(initial: .max(1), perValue: .max(1), cancelAt: nil, later: nil),
+        JustScript(initial: .max(2), perValue: .none, cancelAt: nil, later: .max(1)),
+        JustScript(initial: .none, perValue: .none, cancelAt: nil, later: .max(2)),
+        JustScript(initial: .max(1), perValue: .none, cancelAt: nil, later: .unlimited),
+        JustScript(initial: .unlimited, perValue: .none, cancelAt: 2, later: nil),
+        JustScript(initial: .max(1), perValue: .max(1), cancelAt: 3, later: nil),
+    ]
+
+    /// What the downstream sees when `Just`s of 1, 2, 3 are sent (made into inners by `inner`), the outer
+    /// publisher finishes, and the downstream asks for `later` after the second and after the end.
+    private static func run<Inner: Publisher>(_ script: JustScript, _ inner: @escaping (Int) -> Inner) -> [String]
+        where Inner.Output == Int, Inner.Failure == Never {
+        let outer = PassthroughSubject<Int, Never>()
+        let subscriber = ManualSubscriber<Int, Never>(demandPerValue: script.perValue)
+        subscriber.onValue = { value in if value == script.cancelAt { subscriber.subscription?.cancel() } }
+        outer.map(inner).switchToLatest().subscribe(subscriber)
+        if script.initial > 0 { subscriber.subscription?.request(script.initial) }
+        outer.send(1)
+        outer.send(2)
+        if let later = script.later { subscriber.subscription?.request(later) }
+        outer.send(3)
+        outer.send(completion: .finished)
+        if let later = script.later { subscriber.subscription?.request(later) }
+        return subscriber.values.map { "value \($0)" } + subscriber.completions.map { "\($0)" }
+    }
+
+    @Test(arguments: justScripts)
+    func switchToLatestOfJustDeliversWhatASubscribedJustDelivers(_ script: JustScript) {
+        let unsubscribed = Self.run(script) { Just($0) }
+        let subscribed = Self.run(script) { Just($0).eraseToAnyPublisher() }
+        #expect(unsubscribed == subscribed)
+        #expect(!subscribed.isEmpty)
+    }
+}

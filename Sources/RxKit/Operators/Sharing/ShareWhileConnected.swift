@@ -136,17 +136,29 @@ final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @u
 }
 
 /// A Driver's or Signal's `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)`: the share of
-/// `upstream.catchAndReturn(fallback)`, whose connections (`CatchReturnShareConnection`) observe `upstream`
-/// and replace its error themselves (see `MapShareWhileConnected`).
+/// `upstream.observe(on: scheduler).catchAndReturn(fallback)`, whose connections
+/// (`CatchReturnShareConnection`) observe `upstream` and replace its error themselves (see
+/// `MapShareWhileConnected`). When `scheduler` is a serial dispatch-queue scheduler (the main scheduler
+/// outside `SharingScheduler.mock`), the connections also make the hop to it themselves (`hop`), as
+/// `observe(on:)`'s sink for such a scheduler would; for any other scheduler `upstream` is the
+/// `observe(on:)` itself and `hop` is `nil`.
 @usableFromInline
 final class CatchReturnShareWhileConnected<Element>: ShareWhileConnected<Element>, @unchecked Sendable {
     final let upstream: Observable<Element>
     final let fallback: Element
+    /// The scheduler the connections deliver on, when they make the hop themselves.
+    final let hop: SerialDispatchQueueScheduler?
 
     @usableFromInline
-    init(upstream: Observable<Element>, fallback: Element, replaysLatest: Bool,
+    init(upstream: Observable<Element>, observedOn scheduler: ImmediateSchedulerType, fallback: Element, replaysLatest: Bool,
          makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
-        self.upstream = upstream
+        if let serial = serialDispatchQueueScheduler(scheduler) {
+            self.upstream = upstream
+            hop = serial
+        } else {
+            self.upstream = upstream.observe(on: scheduler)
+            hop = nil
+        }
         self.fallback = fallback
         super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
     }
@@ -184,6 +196,8 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private final var isStopped = false
+    /// `isStopped`, for a connection kind; call with the lock held.
+    final var isStoppedLocked: Bool { isStopped }
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
     /// the lock until then, and afterwards the stopping thread's alone (`disposeSourceAfterStop`). Held here
     /// rather than in a `SingleAssignmentDisposable` (an allocation per connection), with the same
@@ -569,45 +583,116 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
     }
 }
 
-/// The connection of a `CatchReturnShareWhileConnected`, the share of `upstream.catchAndReturn(fallback)`
-/// that `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` make: it observes `upstream`
-/// and, when it fails, delivers `fallback` and completes, as a `catchAndReturn` sink feeding the
-/// connection would (RxSwift's `catchAndReturn` subscribes to `just(fallback)` at once, which sends the
-/// element and the completion before the error's delivery returns); elements and the completion pass as
-/// they are. One object per conversion fewer than a catch producer, its sink and a share.
+/// The connection of a `CatchReturnShareWhileConnected`, the share of
+/// `upstream.observe(on: scheduler).catchAndReturn(fallback)` that `asDriver(onErrorJustReturn:)` and
+/// `asSignal(onErrorJustReturn:)` make: it observes `upstream` and, when it fails, delivers `fallback` and
+/// completes, as a `catchAndReturn` sink feeding the connection would (RxSwift's `catchAndReturn`
+/// subscribes to `just(fallback)` at once, which sends the element and the completion before the error's
+/// delivery returns); elements and the completion pass as they are. One object per conversion fewer than
+/// a catch producer, its sink and a share.
+///
+/// With a `hop` (a serial dispatch-queue scheduler) it is also the `observe(on:)` sink, two objects and a
+/// subscription level fewer per conversion, in the same order as `ObserveOnSerialSink`: the source is
+/// subscribed on a current-thread trampoline (as any producer's subscription is); each element is
+/// delivered inline when the scheduler would run it inline (the main scheduler on the main queue with
+/// nothing waiting) and otherwise handed to the queue in order (`QueueHandOff`); the terminal event is
+/// always scheduled (`scheduleUncancellable`, which the main scheduler runs inline under the same rule).
+/// What reaches the connection after it stopped is dropped, as the disposed sink would drop it.
 @usableFromInline
-final class CatchReturnShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
+final class CatchReturnShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, QueueHandOffReceiver,
+    @unchecked Sendable {
     /// The replacement for an error, read from the share once.
     private let fallback: Element
+    /// The scheduler to deliver on, read from the share once (see `CatchReturnShareWhileConnected.hop`).
+    private let hop: SerialDispatchQueueScheduler?
+    /// Made at the first element that is not delivered inline; made and read only by the source (which
+    /// never sends concurrently).
+    @exclusivity(unchecked) private var handOff: QueueHandOff<CatchReturnShareConnection>?
 
     /// `parent` must be a `CatchReturnShareWhileConnected<Element>` (see the class).
     @usableFromInline
     override init(parent: ShareWhileConnected<Element>) {
-        fallback = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).fallback
+        let share = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self)
+        fallback = share.fallback
+        hop = share.hop
         super.init(parent: parent)
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, to: unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).upstream)
+        let upstream = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).upstream
+        guard hop != nil else { return subscribe(self, to: upstream) }
+        // As `observe(on:)`'s producer subscribes its source: on a current-thread trampoline, with the
+        // subscription kept once the trampoline's work has run.
+        var shareSubscription: SubjectSubscription?
+        var otherSubscription: Disposable?
+        onCurrentThreadTrampoline {
+            shareSubscription = upstream.subscribe(shareConnection: self)
+            if shareSubscription == nil { otherSubscription = upstream.subscribe(self) }
+        }
+        if let otherSubscription { adoptSourceSubscription(otherSubscription) }
+        return shareSubscription
     }
 
     @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(var element):
-            deliverNextElement(&element)
-        case .error:
-            replaceError()
+            receive(&element)
+        case .error(let error):
+            receiveTerminal(error)
         case .completed:
-            terminate(.completed)
+            receiveTerminal(nil)
         }
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {
-        deliverNextElement(element.assumingMemoryBound(to: Element.self))
+        receive(element.assumingMemoryBound(to: Element.self))
     }
 
     override func onTerminal(_ error: Swift.Error?) {
+        receiveTerminal(error)
+    }
+
+    @inline(__always)
+    private func receive(_ element: UnsafePointer<Element>) {
+        guard let hop else {
+            deliverNextElement(element)
+            return
+        }
+        if hop.runInlineIfScheduleWould({ deliverNextElement(element) }) { return }
+        scheduleNext(element.pointee)
+    }
+
+    /// An element the scheduler would not run inline: handed to its queue. Out of line, so the inline path
+    /// builds no closure.
+    @inline(never)
+    private func scheduleNext(_ element: Element) {
+        let handOff = self.handOff ?? QueueHandOff(receiver: self)
+        self.handOff = handOff
+        hop.unsafelyUnwrapped.scheduleUncancellable(handOff.item(for: element))
+    }
+
+    /// A scheduled element, on the scheduler.
+    func receiveHandedOff(_ element: Element) {
+        var value = element
+        deliverNextElement(&value)
+    }
+
+    /// The source's terminal event: handled at once, or, with a hop, scheduled (unless the connection has
+    /// stopped, when the sink it stands in for would have been disposed).
+    private func receiveTerminal(_ error: Swift.Error?) {
+        guard let hop else {
+            handleTerminal(error)
+            return
+        }
+        lock.lock()
+        let stopped = isStoppedLocked
+        lock.unlock()
+        if stopped { return }
+        hop.scheduleUncancellable { [self] in handleTerminal(error) }
+    }
+
+    private func handleTerminal(_ error: Swift.Error?) {
         if error == nil {
             terminate(.completed)
         } else {

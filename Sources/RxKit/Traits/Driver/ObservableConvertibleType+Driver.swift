@@ -4,8 +4,9 @@ extension ObservableConvertibleType {
     @inlinable  // specialised in the caller: no `Observable<Element>` metadata or conformance look-up per call
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `DriverSharingStrategy` shares,
-        // as one share whose connection replaces the error itself (see `CatchReturnShareConnection`).
-        Driver(raw: CatchReturnShareWhileConnected(upstream: asObservable().observe(on: DriverSharingStrategy.scheduler),
+        // as one share whose connection makes the hop and replaces the error itself (see
+        // `CatchReturnShareConnection`).
+        Driver(raw: CatchReturnShareWhileConnected(upstream: asObservable(), observedOn: DriverSharingStrategy.scheduler,
                                                    fallback: onErrorJustReturn, replaysLatest: true,
                                                    makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
     }

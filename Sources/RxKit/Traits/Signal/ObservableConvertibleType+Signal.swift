@@ -4,8 +4,9 @@ extension ObservableConvertibleType {
     @inlinable  // the share is made in the caller's specialised code (see `asDriver(onErrorJustReturn:)`)
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `SignalSharingStrategy` shares,
-        // as one share whose connection replaces the error itself (see `CatchReturnShareConnection`).
-        Signal(raw: CatchReturnShareWhileConnected(upstream: asObservable().observe(on: SignalSharingStrategy.scheduler),
+        // as one share whose connection makes the hop and replaces the error itself (see
+        // `CatchReturnShareConnection`).
+        Signal(raw: CatchReturnShareWhileConnected(upstream: asObservable(), observedOn: SignalSharingStrategy.scheduler,
                                                    fallback: onErrorJustReturn, replaysLatest: false,
                                                    makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
     }

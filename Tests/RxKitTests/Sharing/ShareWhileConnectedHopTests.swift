@@ -1,0 +1,119 @@
+// `@testable`: the trampoline probe subclasses `Observable`, whose initialiser is internal.
+import Foundation
+@testable import RxKit
+import RxKitTest
+import Testing
+
+/// `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` on a serial dispatch-queue scheduler
+/// end in one share whose connection makes the hop to the scheduler itself (`CatchReturnShareConnection`
+/// with a hop) instead of subscribing to an `observe(on:)`. RxCocoa builds them as
+/// `observe(on: scheduler).catchAndReturn(value)` shared by the strategy (ObservableConvertibleType+Driver
+/// .swift), which `asSharedSequence(sharingStrategy:onErrorJustReturn:)` builds literally: these tests run
+/// the same script through both and compare everything recorded.
+@Suite struct ShareWhileConnectedHopTests {
+    /// `Driver`'s and `Signal`'s sharing under other names: `asSharedSequence` builds their conversions
+    /// literally.
+    typealias ReplayingReference = ShareWhileConnectedStageTests.ReplayingReference
+    typealias NonReplayingReference = ShareWhileConnectedStageTests.NonReplayingReference
+
+    /// Lines appended from the test thread and the scheduler's queue.
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [String] = []
+        func append(_ line: String) { lock.lock(); storage.append(line); lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return storage }
+    }
+
+    /// A source that is no `Producer`: it schedules on the current-thread scheduler while it is subscribed
+    /// and logs when that work runs (before or after `subscribe` returns).
+    final class TrampolineProbe: Observable<Int>, @unchecked Sendable {
+        let log: Log
+        init(log: Log) { self.log = log }
+        override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+            log.append("subscribe begins")
+            _ = CurrentThreadScheduler.instance.schedule(()) { [log] _ in
+                log.append("scheduled work runs")
+                return Disposables.create()
+            }
+            log.append("subscribe ends")
+            return Disposables.create { [log] in log.append("disposed") }
+        }
+    }
+
+    /// Subscribers join and leave while elements wait on the queue: a late subscriber's replay, one that
+    /// leaves before a waiting element is delivered, the last one leaving with an element waiting, a
+    /// reconnection, and the source's error replaced by the fallback.
+    func script<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> [String] {
+        let log = Log()
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxkit.tests.hop")
+        let subject = PublishSubject<Int>()
+        SharingScheduler.mock(scheduler: scheduler) {
+            let shared = subject.asSharedSequence(sharingStrategy: Strategy.self, onErrorJustReturn: -1).asObservable()
+            func observe(_ name: String) -> Disposable {
+                shared.subscribe(onNext: { log.append("\(name) \($0)") }, onCompleted: { log.append("\(name) completed") })
+            }
+            let a = observe("a")
+            subject.onNext(1)
+            subject.onNext(2)
+            #expect(flushQueue(of: scheduler))
+            let b = observe("b")
+            let firstGate = holdQueue(of: scheduler)
+            subject.onNext(3)
+            b.dispose()
+            firstGate.signal()
+            #expect(flushQueue(of: scheduler))
+            let secondGate = holdQueue(of: scheduler)
+            subject.onNext(4)
+            a.dispose()
+            log.append("source observed: \(subject.hasObservers)")
+            secondGate.signal()
+            #expect(flushQueue(of: scheduler))
+            let c = observe("c")
+            subject.onNext(5)
+            subject.onError(testError)
+            #expect(flushQueue(of: scheduler))
+            log.append("source observed: \(subject.hasObservers)")
+            c.dispose()
+        }
+        return log.lines
+    }
+
+    // RxCocoa: asDriver(onErrorJustReturn:) is observe(on:) then catchAndReturn, shared with replay 1.
+    @Test func aDriverOnASerialSchedulerGivesWhatObserveOnCatchAndShareGive() {
+        let driver = script(DriverSharingStrategy.self)
+        #expect(driver == script(ReplayingReference.self))
+        // Not vacuous: b got 2 by replay and left before 3 arrived; 4 was waiting when the last subscriber
+        // left and is never delivered; the error became -1 and the completion.
+        #expect(driver == ["a 1", "a 2", "b 2", "a 3", "source observed: false", "c 5", "c -1", "c completed",
+                           "source observed: false"])
+    }
+
+    // RxCocoa: asSignal(onErrorJustReturn:) is the same without replay.
+    @Test func aSignalOnASerialSchedulerGivesWhatObserveOnCatchAndShareGive() {
+        let signal = script(SignalSharingStrategy.self)
+        #expect(signal == script(NonReplayingReference.self))
+        #expect(signal == ["a 1", "a 2", "a 3", "source observed: false", "c 5", "c -1", "c completed",
+                           "source observed: false"])
+    }
+
+    /// The conversion subscribes its source on a current-thread trampoline, as `observe(on:)` (a producer)
+    /// does: work the source schedules on the current thread runs after its `subscribe` returns.
+    func subscriptionOrder<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> [String] {
+        let log = Log()
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxkit.tests.hop.trampoline")
+        SharingScheduler.mock(scheduler: scheduler) {
+            let shared = TrampolineProbe(log: log).asSharedSequence(sharingStrategy: Strategy.self, onErrorJustReturn: -1)
+            let subscription = shared.asObservable().subscribe()
+            log.append("subscribed")
+            subscription.dispose()
+        }
+        return log.lines
+    }
+
+    // RxSwift Producer.subscribe: a subscription made outside a trampoline runs on CurrentThreadScheduler's.
+    @Test func theSourceIsSubscribedOnACurrentThreadTrampoline() {
+        let driver = subscriptionOrder(DriverSharingStrategy.self)
+        #expect(driver == subscriptionOrder(ReplayingReference.self))
+        #expect(driver == ["subscribe begins", "subscribe ends", "scheduled work runs", "subscribed", "disposed"])
+    }
+}

@@ -14,11 +14,18 @@
 ///
 /// `Input` is the source's element type, a generic parameter of its own (not read as an associated type
 /// of `Observer`), so the per-element path finds its metadata in the sink's own generic arguments.
+@usableFromInline
 class ElementSink<Input, Observer: ObserverType>: Sink<Observer>, TypedElementLane, @unchecked Sendable {
+    @usableFromInline
     typealias Element = Input
 
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
+        hasElementLane = true
+    }
+
+    override init(observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+        super.init(observer: observer, lane: lane, cancel: cancel)
         hasElementLane = true
     }
 
@@ -31,6 +38,7 @@ class ElementSink<Input, Observer: ObserverType>: Sink<Observer>, TypedElementLa
         onNextElement(element.assumingMemoryBound(to: Input.self).pointee)
     }
 
+    @usableFromInline
     func on(_ event: Event<Input>) {
         switch event {
         case .next(let element):

@@ -298,6 +298,10 @@ struct LaneHandle {
 ///
 /// A sink that takes its source's elements through the element lane is an `ElementSink`, which sets
 /// `hasElementLane` so that the sink upstream of it finds the lane.
+///
+/// `@usableFromInline` (with the flattening sinks below it) so that `flatMap` can make its sink for a node
+/// observer in the caller's specialised code (see `FlatMapProducer.makeNodeSink`).
+@usableFromInline
 class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
     final let observer: Observer
@@ -309,6 +313,14 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     init(observer: Observer, cancel: SinkLink?) {
         self.observer = observer
         lane = LaneHandle(of: observer)
+        super.init(cancel: cancel)
+    }
+
+    /// A sink whose observer's lane the caller found already: `observer` must hold the object `lane`
+    /// leads to (a `NodeObserver` and its node's lane).
+    init(observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+        self.observer = observer
+        self.lane = lane
         super.init(cancel: cancel)
     }
 

@@ -20,6 +20,7 @@
 /// sequence (`completeOuter()`), which inners may still deliver (`isCurrent(_:)`) and what an inner's end
 /// does (`failInner(_:_:)`, `completeInner(_:duringSubscribe:)`); it ends the sequence with `fail(_:)`,
 /// `completeAll()` or `terminate(_:)`; its `run` subscribes it to the outer sequence (see `attach(outer:)`).
+@usableFromInline
 class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
     where Observer.Element == Inner.Element {
@@ -45,10 +46,18 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         hasTerminalLane = true
     }
 
+    /// A sink whose observer's lane the caller found already (see `Sink.init(observer:lane:cancel:)`).
+    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+        self.selector = selector
+        inline = InlineDelivery(in: group)
+        super.init(observer: observer, lane: lane, cancel: cancel)
+        hasTerminalLane = true
+    }
+
     /// Takes the subscription to the outer sequence and returns the one to hand downstream. The operator's
     /// (final) sink subscribes itself, in its `run`: subscribed from here, typed as this non-final generic
     /// class, it would have this class's metadata and witness table looked up at run time, per subscription.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     final func attach(outer subscription: consuming Disposable) -> Disposable {
         group.setOuter(subscription)
         return group
@@ -87,6 +96,7 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
 
     // MARK: inner events (`InnerEventReceiver`)
 
+    @usableFromInline
     final func innerNext(at element: UnsafeRawPointer, from inner: InnerSubscription) {
         if inline.isCurrentThread {
             if !terminated && isCurrent(inner) {
@@ -104,6 +114,7 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         }
     }
 
+    @usableFromInline
     final func innerError(_ error: Swift.Error, from inner: InnerSubscription) {
         if inline.isCurrentThread {
             inline.end()
@@ -114,6 +125,7 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         }
     }
 
+    @usableFromInline
     final func innerCompleted(from inner: InnerSubscription) {
         if inline.isCurrentThread {
             inline.end()

@@ -1,6 +1,7 @@
 extension ObservableType where Element: ObservableConvertibleType {
     /// Merges the elements of every inner sequence as they arrive. Completes once the source and every
     /// inner sequence have completed; any error ends it at once. Same as RxSwift's `merge()`.
+    @inlinable  // the producer is then made in the caller's specialised code (see `FlatMapProducer`)
     public func merge() -> Observable<Element.Element> {
         FlatMapProducer<Element, Element, InnerObserver<Element.Element>>(
             source: asObservable(), selector: { $0 }, maxConcurrent: .max, ignoresElementsWhileBusy: false)
@@ -9,6 +10,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Like `merge()`, but subscribes at most `maxConcurrent` inner sequences at a time; the others wait,
     /// in arrival order, until one completes. `maxConcurrent` must be positive.
     /// Same as RxSwift's `merge(maxConcurrent:)`.
+    @inlinable  // the producer is then made in the caller's specialised code (see `FlatMapProducer`)
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         FlatMapProducer<Element, Element, InnerObserver<Element.Element>>(
             source: asObservable(), selector: { $0 }, maxConcurrent: maxConcurrent, ignoresElementsWhileBusy: false)

@@ -19,23 +19,48 @@ extension ObservableType {
 @usableFromInline
 final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
     where InnerObs.Element == Inner.Element {
-    private let source: Observable<SourceElement>?
+    /// Makes the sink for an observer that is an RxKit node with both lanes, subscribes it to the source
+    /// and returns it with the subscription to attach (see `makeNodeSink`).
+    @usableFromInline
+    typealias NodeSinkMaker = (FlatMapProducer, ObserverNode, SinkLink?) -> (sink: SinkBase, subscription: Disposable)
+
+    @usableFromInline
+    let source: Observable<SourceElement>?
     private let initialElements: [SourceElement]
-    private let selector: (SourceElement) throws -> Inner
-    private let maxConcurrent: Int
-    private let ignoresElementsWhileBusy: Bool
+    fileprivate let selector: (SourceElement) throws -> Inner
+    fileprivate let maxConcurrent: Int
+    fileprivate let ignoresElementsWhileBusy: Bool
+    /// Set by the inlinable entry points (`init(source:selector:maxConcurrent:ignoresElementsWhileBusy:)`),
+    /// so made in the caller's specialised code: the sink for a node observer (`runNode`) is typed on
+    /// `NodeObserver`, not on the node's class, and its metadata and its `ObserverType` witness table come
+    /// from the caller's cached accessors. Made in `run`, typed on the observer (the next stage's sink), they
+    /// are looked up at run time per subscription (about 750 instructions per flatMap stage).
+    private let makeNodeSink: NodeSinkMaker?
 
     /// Merges the inner sequences `selector` makes from `source`'s elements, at most `maxConcurrent` at a
     /// time (the others wait in arrival order).
+    @inlinable
+    convenience init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner,
+                     maxConcurrent: Int, ignoresElementsWhileBusy: Bool) {
+        self.init(source: source, selector: selector, maxConcurrent: maxConcurrent,
+                  ignoresElementsWhileBusy: ignoresElementsWhileBusy) { producer, node, cancel in
+            let sink = FlatMapSink<SourceElement, Inner, NodeObserver<Inner.Element>, InnerObs>(
+                producer: producer, observer: NodeObserver(node: node), node: node, cancel: cancel)
+            return (sink, sink.attach(outer: producer.source!.subscribe(sink)))
+        }
+    }
+
+    /// The same, with the node observers' sinks made by `makeNodeSink`.
     @usableFromInline
     init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner,
-         maxConcurrent: Int, ignoresElementsWhileBusy: Bool) {
+         maxConcurrent: Int, ignoresElementsWhileBusy: Bool, makeNodeSink: @escaping NodeSinkMaker) {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0 (got \(maxConcurrent)): with 0 no inner sequence could ever be subscribed. Use 1 to concatenate.")
         self.source = source
         self.initialElements = []
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
+        self.makeNodeSink = makeNodeSink
     }
 
     /// Merges a fixed list of sequences, all subscribed at once (`Observable.merge`).
@@ -45,6 +70,17 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
         self.selector = { $0 }
         self.maxConcurrent = .max
         self.ignoresElementsWhileBusy = false
+        self.makeNodeSink = nil
+    }
+
+    /// An RxKit node with both lanes: its sink, from `makeNodeSink` (see there).
+    override func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
+        guard let makeNodeSink, node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) else {
+            return nil
+        }
+        let (sink, subscription) = node._withUnsafeGuaranteedRef { makeNodeSink(self, $0, cancel) }
+        sink.attachUpstream(consume subscription)
+        return sink
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
@@ -68,6 +104,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
 /// inner completes during its own subscription and another one is waiting (`merge(maxConcurrent:)`,
 /// `concatMap`), the waiting one is subscribed after `subscribe` returns, in a loop, so chains of
 /// synchronous inners do not grow the stack.
+@usableFromInline
 final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
@@ -88,6 +125,15 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
         super.init(selector: selector, observer: observer, cancel: cancel)
+    }
+
+    /// The sink `producer` makes for `node`, an RxKit node with both lanes, which `observer` holds
+    /// (`FlatMapProducer.makeNodeSink`).
+    @usableFromInline
+    init(producer: FlatMapProducer<SourceElement, Inner, InnerObs>, observer: Observer, node: ObserverNode, cancel: SinkLink?) {
+        maxConcurrent = producer.maxConcurrent
+        ignoresElementsWhileBusy = producer.ignoresElementsWhileBusy
+        super.init(selector: producer.selector, observer: observer, lane: LaneHandle(node: node), cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {

@@ -97,6 +97,13 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// so the caller needs no observer or subscription object and returns the no-op disposable (the
     /// subscription is already over; disposing it later would do nothing). Any other sequence returns
     /// false without calling anything.
+    /// Whether `subscribe(_:)` takes the `ClosureSubscription` of the `SubscribeObserver` it is given as its
+    /// sink's link (`Producer` does), so that the subscription need not hold what `subscribe(_:)` returns.
+    /// Asked by `subscribe(onNext:…)` only after `subscribeSynchronously` declined. Sequences that keep or
+    /// call the observer themselves (subjects, shares, `empty`, `never`) say no.
+    @usableFromInline
+    var linksClosureSubscriber: Bool { false }
+
     @usableFromInline
     func subscribeSynchronously(
         onNext: ((Element) -> Void)?,

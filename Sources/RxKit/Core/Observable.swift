@@ -91,6 +91,13 @@ open class Observable<Element>: ObservableType, @unchecked Sendable {
     /// false without calling it. Virtual, so the element is reached with the object's own metadata.
     func withJustElement(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool { false }
 
+    /// Whether `subscribe(_:)` takes the `ClosureSubscription` of the `SubscribeObserver` it is given as its
+    /// sink's link (`Producer` does), so that the subscription need not hold what `subscribe(_:)` returns.
+    /// Asked by `subscribe(onNext:…)` only after `subscribeSynchronously` declined. Sequences that keep or
+    /// call the observer themselves (subjects, shares, `empty`, `never`) say no.
+    @usableFromInline
+    var linksClosureSubscriber: Bool { false }
+
     /// `subscribe(onNext:onError:onCompleted:onDisposed:)` for a sequence that is over before `subscribe`
     /// returns whatever the closures do (`just` and map/filter stages over it override it): delivers to the
     /// closures right here — element, then completion or the error, then `onDisposed` — and returns true,

@@ -11,6 +11,10 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline
     override init() { super.init() }
 
+    /// `subscribe(_:)` below takes a `SubscribeObserver`'s subscription as its sink's link; a subclass that
+    /// overrides `subscribe(_:)` without calling it overrides this too.
+    override var linksClosureSubscriber: Bool { true }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)

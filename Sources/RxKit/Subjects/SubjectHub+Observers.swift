@@ -75,11 +75,11 @@ extension SubjectHub {
     /// Adds an observer, the delivery state claimed as `access`; returns its entry and its key. Call with
     /// `lock` held.
     final func addLocked<Observer: ObserverType>(_ observer: Observer, _ access: StateAccess) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
-        let entry = Entry(observer: observer)
+        let entry = Entry.forObserver(observer)
         return (entry, addLocked(entry, access))
     }
 
-    /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(key:node:)`),
+    /// Adds `node`, an RxKit node observer of `Element` with both lanes (see `SubjectEntry.init(node:)`),
     /// the delivery state claimed as `access`; returns its entry and its key. Call with `lock` held.
     final func addLocked(node: ObserverNode, _ access: StateAccess) -> (entry: Entry, key: UInt64) {
         let entry = Entry(node: node)
@@ -124,7 +124,7 @@ extension SubjectHub {
 
     /// An entry that is not in the list (for replaying a terminated subject to a late subscriber).
     final func detachedEntry<Observer: ObserverType>(_ observer: Observer) -> Entry where Observer.Element == Element {
-        Entry(observer: observer)
+        Entry.forObserver(observer)
     }
 
     /// Removes every observer. Call with `lock` held; keep what it returns until `lock` is released (see

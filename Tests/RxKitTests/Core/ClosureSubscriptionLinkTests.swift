@@ -119,4 +119,31 @@ struct ClosureSubscriptionLinkTests {
         subscription.dispose()
         #expect(disposedCalls == 1)
     }
+
+    /// `empty`, `error` and `never` call (or drop) the observer themselves and take no link: the closure
+    /// subscription holds what they return instead. RxSwift: the terminal handler, then `onDisposed`; a
+    /// `never` subscription runs `onDisposed` when disposed; none keeps the observer (and its closures).
+    @Test func sequencesThatTakeNoLinkStillEndAndReleaseTheClosures() {
+        var log: [String] = []
+        weak var weakToken: Token?
+        var kept: [Disposable] = []
+        do {
+            let token = Token()
+            weakToken = token
+            kept.append(Observable<Int>.empty().subscribe(
+                onNext: { _ in withExtendedLifetime(token) {} },
+                onCompleted: { log.append("empty completed") }, onDisposed: { log.append("empty disposed") }))
+            kept.append(Observable<Int>.error(TestError.boom).subscribe(
+                onNext: { _ in withExtendedLifetime(token) {} },
+                onError: { _ in log.append("error failed") }, onDisposed: { log.append("error disposed") }))
+            kept.append(Observable<Int>.never().subscribe(
+                onNext: { _ in withExtendedLifetime(token) {} }, onDisposed: { log.append("never disposed") }))
+        }
+        #expect(weakToken == nil, "no sequence keeps the observer while the disposables are kept")
+        #expect(log == ["empty completed", "empty disposed", "error failed", "error disposed"])
+        for subscription in kept { subscription.dispose() }
+        #expect(log == ["empty completed", "empty disposed", "error failed", "error disposed", "never disposed"])
+    }
+
+    enum TestError: Error { case boom }
 }

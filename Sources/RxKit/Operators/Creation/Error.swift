@@ -6,6 +6,9 @@ extension ObservableType {
 }
 
 final class ErrorProducer<Element>: Producer<Element>, @unchecked Sendable {
+    /// `subscribe(_:)` below keeps no link: a closure subscription holds what it returns.
+    override var linksClosureSubscriber: Bool { false }
+
     private let error: Swift.Error
 
     init(_ error: Swift.Error) {

@@ -8,6 +8,9 @@ extension ObservableType {
 
 @usableFromInline
 final class JustProducer<Element>: Producer<Element>, @unchecked Sendable {
+    /// `subscribe(_:)` below keeps no link: a closure subscription holds what it returns.
+    override var linksClosureSubscriber: Bool { false }
+
     private let element: Element
 
     @usableFromInline

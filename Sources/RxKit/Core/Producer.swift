@@ -299,8 +299,8 @@ struct LaneHandle {
 /// A sink that takes its source's elements through the element lane is an `ElementSink`, which sets
 /// `hasElementLane` so that the sink upstream of it finds the lane.
 ///
-/// `@usableFromInline` (with the flattening sinks below it) so that `flatMap` can make its sink for a node
-/// observer in the caller's specialised code (see `FlatMapProducer.makeNodeSink`).
+/// `@usableFromInline` (with the flattening sinks below it) so that `flatMap` and `flatMapLatest` can make
+/// their sink for a node observer in the caller's specialised code (see `NodeSinkProducer`).
 @usableFromInline
 class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
@@ -316,11 +316,13 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
         super.init(cancel: cancel)
     }
 
-    /// A sink whose observer's lane the caller found already: `observer` must hold the object `lane`
-    /// leads to (a `NodeObserver` and its node's lane).
-    init(observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
-        self.observer = observer
-        self.lane = lane
+    /// A sink for an RxKit node with both lanes, observed through `NodeObserver` (see `NodeSinkProducer`).
+    /// Typed as `NodeObserver`, not `Observer`, the observer passes down the `init` chain as the one
+    /// reference it is; as an `Observer` in unspecialised code it would be copied and destroyed through its
+    /// value witnesses.
+    init<Output>(nodeObserver: NodeObserver<Output>, cancel: SinkLink?) where Observer == NodeObserver<Output> {
+        lane = LaneHandle(node: nodeObserver.node)
+        observer = nodeObserver
         super.init(cancel: cancel)
     }
 

@@ -24,8 +24,8 @@ class ElementSink<Input, Observer: ObserverType>: Sink<Observer>, TypedElementLa
         hasElementLane = true
     }
 
-    override init<Output>(nodeObserver: NodeObserver<Output>, cancel: SinkLink?) where Observer == NodeObserver<Output> {
-        super.init(nodeObserver: nodeObserver, cancel: cancel)
+    override init(observer: consuming Observer, lane: LaneHandle, cancel: SinkLink?) {
+        super.init(observer: observer, lane: lane, cancel: cancel)
         hasElementLane = true
     }
 

@@ -316,13 +316,12 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
         super.init(cancel: cancel)
     }
 
-    /// A sink for an RxKit node with both lanes, observed through `NodeObserver` (see `NodeSinkProducer`).
-    /// Typed as `NodeObserver`, not `Observer`, the observer passes down the `init` chain as the one
-    /// reference it is; as an `Observer` in unspecialised code it would be copied and destroyed through its
-    /// value witnesses.
-    init<Output>(nodeObserver: NodeObserver<Output>, cancel: SinkLink?) where Observer == NodeObserver<Output> {
-        lane = LaneHandle(node: nodeObserver.node)
-        observer = nodeObserver
+    /// A sink whose observer's lane the caller found already: `observer` must hold the object `lane`
+    /// leads to (a `NodeObserver` and its node's lane). `consuming`, so that the observer moves down the
+    /// `init` chain: in unspecialised code a copy and a destroy each go through its value witnesses.
+    init(observer: consuming Observer, lane: LaneHandle, cancel: SinkLink?) {
+        self.observer = observer
+        self.lane = lane
         super.init(cancel: cancel)
     }
 

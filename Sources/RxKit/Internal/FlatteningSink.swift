@@ -46,12 +46,13 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         hasTerminalLane = true
     }
 
-    /// A sink for `node`, an RxKit node with both lanes (see `Sink.init(nodeObserver:cancel:)`).
+    /// A sink for `node`, an RxKit node with both lanes, observed through `NodeObserver` (see
+    /// `NodeSinkProducer`).
     init(selector: @escaping (SourceElement) throws -> Inner, node: ObserverNode, cancel: SinkLink?)
         where Observer == NodeObserver<Inner.Element> {
         self.selector = selector
         inline = InlineDelivery(in: group)
-        super.init(nodeObserver: NodeObserver(node: node), cancel: cancel)
+        super.init(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
         hasTerminalLane = true
     }
 

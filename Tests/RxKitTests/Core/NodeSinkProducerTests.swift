@@ -9,8 +9,9 @@ import Testing
     struct Failure: Error {}
 
     /// Passes its source's events on.
-    final class PassSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-        func on(_ event: Event<Observer.Element>) {
+    final class PassSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+        where Observer.Element == Int {
+        func on(_ event: Event<Int>) {
             switch event {
             case .next(let element): forwardNext(element)
             case .error(let error): forwardError(error)
@@ -30,7 +31,7 @@ import Testing
             super.init(makeNodeSink: makesNodeSinks ? { producer, node, cancel in
                 let producer = unsafeDowncast(producer, to: PassProducer.self)
                 producer.nodeSinks += 1
-                let sink = PassSink<NodeObserver<Int>>(nodeObserver: NodeObserver(node: node), cancel: cancel)
+                let sink = PassSink<NodeObserver<Int>>(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
                 return (sink, producer.source.subscribe(sink))
             } : nil)
         }

@@ -24,7 +24,7 @@ class ElementSink<Input, Observer: ObserverType>: Sink<Observer>, TypedElementLa
         hasElementLane = true
     }
 
-    override init(observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+    override init(observer: consuming Observer, lane: LaneHandle, cancel: SinkLink?) {
         super.init(observer: observer, lane: lane, cancel: cancel)
         hasElementLane = true
     }

@@ -1,7 +1,7 @@
 /// An RxKit node that takes elements and terminal events through its lanes (`hasElementLane` and
 /// `hasTerminalLane`), as an observer whose type says only what it observes: a sink made for it has one
-/// type per element type, whatever the node's class. `FlatMapProducer` makes its sink for such a node in
-/// the caller's specialised code (see `FlatMapProducer.makeNodeSink`), where that type's metadata comes
+/// type per element type, whatever the node's class. A `NodeSinkProducer` makes its sink for such a node in
+/// the caller's specialised code (`flatMap`, `flatMapLatest` and their kin), where that type's metadata comes
 /// from a cached accessor; typed on the node's own class, each stage's sink type nests the ones below it
 /// and is looked up at run time, per subscription.
 ///

@@ -303,8 +303,8 @@ struct LaneHandle {
 /// A sink that takes its source's elements through the element lane is an `ElementSink`, which sets
 /// `hasElementLane` so that the sink upstream of it finds the lane.
 ///
-/// `@usableFromInline` (with the flattening sinks below it) so that `flatMap` can make its sink for a node
-/// observer in the caller's specialised code (see `FlatMapProducer.makeNodeSink`).
+/// `@usableFromInline` (with the flattening sinks below it) so that `flatMap` and `flatMapLatest` can make
+/// their sink for a node observer in the caller's specialised code (see `NodeSinkProducer`).
 @usableFromInline
 class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     private let resourceTracking = ResourceTracking()
@@ -321,8 +321,9 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
     }
 
     /// A sink whose observer's lane the caller found already: `observer` must hold the object `lane`
-    /// leads to (a `NodeObserver` and its node's lane).
-    init(observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+    /// leads to (a `NodeObserver` and its node's lane). `consuming`, so that the observer moves down the
+    /// `init` chain: in unspecialised code a copy and a destroy each go through its value witnesses.
+    init(observer: consuming Observer, lane: LaneHandle, cancel: SinkLink?) {
         self.observer = observer
         self.lane = lane
         super.init(cancel: cancel)

@@ -46,11 +46,13 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         hasTerminalLane = true
     }
 
-    /// A sink whose observer's lane the caller found already (see `Sink.init(observer:lane:cancel:)`).
-    init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, lane: LaneHandle, cancel: SinkLink?) {
+    /// A sink for `node`, an RxKit node with both lanes, observed through `NodeObserver` (see
+    /// `NodeSinkProducer`).
+    init(selector: @escaping (SourceElement) throws -> Inner, node: ObserverNode, cancel: SinkLink?)
+        where Observer == NodeObserver<Inner.Element> {
         self.selector = selector
         inline = InlineDelivery(in: group)
-        super.init(observer: observer, lane: lane, cancel: cancel)
+        super.init(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
         hasTerminalLane = true
     }
 

@@ -2,21 +2,42 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Mirrors the most recent inner sequence, disposing the previous one before subscribing the new one.
     /// Completes once the source and the current inner sequence have completed.
     /// Same as RxSwift's `switchLatest`.
+    @inlinable  // the producer is then made in the caller's specialised code (see `NodeSinkProducer`)
     public func switchLatest() -> Observable<Element.Element> {
         SwitchLatestProducer<Element, Element, InnerObserver<Element.Element>>(source: asObservable(), selector: { $0 })
     }
 }
 
+/// The engine behind `flatMapLatest` and `switchLatest`.
+///
+/// `InnerObs` (always `InnerObserver<Inner.Element>`) is a generic parameter so that the inlinable entry
+/// points supply its metadata from the caller's cache; `run` would otherwise look it up per subscription.
 @usableFromInline
-final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
+final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: NodeSinkProducer<Inner.Element>, @unchecked Sendable
     where InnerObs.Element == Inner.Element {
-    private let source: Observable<SourceElement>
-    private let selector: (SourceElement) throws -> Inner
-
     @usableFromInline
-    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
+    let source: Observable<SourceElement>
+    fileprivate let selector: (SourceElement) throws -> Inner
+
+    /// Mirrors the latest inner sequence `selector` makes from `source`'s elements. Inlinable, so that the
+    /// sink for a node observer is made in the caller's specialised code (see `NodeSinkProducer`).
+    @inlinable
+    convenience init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) {
+        self.init(source: source, selector: selector) { producer, node, cancel in
+            let producer = unsafeDowncast(producer, to: SwitchLatestProducer.self)
+            let sink = SwitchLatestSink<SourceElement, Inner, NodeObserver<Inner.Element>, InnerObs>(
+                producer: producer, node: node, cancel: cancel)
+            return (sink, sink.attach(outer: producer.source.subscribe(sink)))
+        }
+    }
+
+    /// The same, with the node observers' sinks made by `makeNodeSink`.
+    @usableFromInline
+    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner,
+         makeNodeSink: @escaping NodeSinkMaker) {
         self.source = source
         self.selector = selector
+        super.init(makeNodeSink: makeNodeSink)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
@@ -40,6 +61,7 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
 ///
 /// The drain, the inline delivery of a synchronous inner (`from`), which is never attached to the group,
 /// and the direct delivery of a `just` inner, which is not subscribed at all, are `FlatteningSink`'s.
+@usableFromInline
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
@@ -50,6 +72,17 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     /// The latest inner observer's `ObjectIdentifier` as a word, 0 when none: one word, where an
     /// `ObjectIdentifier?` would take two.
     @exclusivity(unchecked) private var latest: UInt = 0
+
+    override init(selector: @escaping (SourceElement) throws -> Inner, observer: Observer, cancel: SinkLink?) {
+        super.init(selector: selector, observer: observer, cancel: cancel)
+    }
+
+    /// The sink `producer` makes for `node`, an RxKit node with both lanes (see `NodeSinkProducer`).
+    @usableFromInline
+    init(producer: SwitchLatestProducer<SourceElement, Inner, InnerObs>, node: ObserverNode, cancel: SinkLink?)
+        where Observer == NodeObserver<Inner.Element> {
+        super.init(selector: producer.selector, node: node, cancel: cancel)
+    }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
         attach(outer: source.subscribe(self))

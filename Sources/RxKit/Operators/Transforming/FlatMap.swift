@@ -17,35 +17,26 @@ extension ObservableType {
 /// `InnerObs` (always `InnerObserver<Inner.Element>`) is a generic parameter so that the inlinable entry
 /// points supply its metadata from the caller's cache; `run` would otherwise look it up per subscription.
 @usableFromInline
-final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: Producer<Inner.Element>, @unchecked Sendable
+final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, InnerObs: InnerObserverType>: NodeSinkProducer<Inner.Element>, @unchecked Sendable
     where InnerObs.Element == Inner.Element {
-    /// Makes the sink for an observer that is an RxKit node with both lanes, subscribes it to the source
-    /// and returns it with the subscription to attach (see `makeNodeSink`).
-    @usableFromInline
-    typealias NodeSinkMaker = (FlatMapProducer, ObserverNode, SinkLink?) -> (sink: SinkBase, subscription: Disposable)
-
     @usableFromInline
     let source: Observable<SourceElement>?
     private let initialElements: [SourceElement]
     fileprivate let selector: (SourceElement) throws -> Inner
     fileprivate let maxConcurrent: Int
     fileprivate let ignoresElementsWhileBusy: Bool
-    /// Set by the inlinable entry points (`init(source:selector:maxConcurrent:ignoresElementsWhileBusy:)`),
-    /// so made in the caller's specialised code: the sink for a node observer (`runNode`) is typed on
-    /// `NodeObserver`, not on the node's class, and its metadata and its `ObserverType` witness table come
-    /// from the caller's cached accessors. Made in `run`, typed on the observer (the next stage's sink), they
-    /// are looked up at run time per subscription (about 750 instructions per flatMap stage).
-    private let makeNodeSink: NodeSinkMaker?
 
     /// Merges the inner sequences `selector` makes from `source`'s elements, at most `maxConcurrent` at a
-    /// time (the others wait in arrival order).
+    /// time (the others wait in arrival order). Inlinable, so that the sink for a node observer is made in
+    /// the caller's specialised code (see `NodeSinkProducer`).
     @inlinable
     convenience init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner,
                      maxConcurrent: Int, ignoresElementsWhileBusy: Bool) {
         self.init(source: source, selector: selector, maxConcurrent: maxConcurrent,
                   ignoresElementsWhileBusy: ignoresElementsWhileBusy) { producer, node, cancel in
+            let producer = unsafeDowncast(producer, to: FlatMapProducer.self)
             let sink = FlatMapSink<SourceElement, Inner, NodeObserver<Inner.Element>, InnerObs>(
-                producer: producer, observer: NodeObserver(node: node), node: node, cancel: cancel)
+                producer: producer, node: node, cancel: cancel)
             return (sink, sink.attach(outer: producer.source!.subscribe(sink)))
         }
     }
@@ -56,11 +47,12 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
          maxConcurrent: Int, ignoresElementsWhileBusy: Bool, makeNodeSink: @escaping NodeSinkMaker) {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0 (got \(maxConcurrent)): with 0 no inner sequence could ever be subscribed. Use 1 to concatenate.")
         self.source = source
-        self.initialElements = []
+        // `Array()`, not `[]`: in unspecialised code the literal costs a call to `_allocateUninitialized`.
+        self.initialElements = Array()
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.ignoresElementsWhileBusy = ignoresElementsWhileBusy
-        self.makeNodeSink = makeNodeSink
+        super.init(makeNodeSink: makeNodeSink)
     }
 
     /// Merges a fixed list of sequences, all subscribed at once (`Observable.merge`).
@@ -70,17 +62,7 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
         self.selector = { $0 }
         self.maxConcurrent = .max
         self.ignoresElementsWhileBusy = false
-        self.makeNodeSink = nil
-    }
-
-    /// An RxKit node with both lanes: its sink, from `makeNodeSink` (see there).
-    override func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
-        guard let makeNodeSink, node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) else {
-            return nil
-        }
-        let (sink, subscription) = node._withUnsafeGuaranteedRef { makeNodeSink(self, $0, cancel) }
-        sink.attachUpstream(consume subscription)
-        return sink
+        super.init(makeNodeSink: nil)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
@@ -115,7 +97,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
     // inners whose turn came while an inner was being subscribed, started once that `subscribe` returns.
     @exclusivity(unchecked) private var activeCount = 0
-    @exclusivity(unchecked) private var waiting: [Inner] = []
+    @exclusivity(unchecked) private var waiting: [Inner] = Array()  // not `[]`: see `FlatMapProducer.init`
     @exclusivity(unchecked) private var waitingHead = 0
     @exclusivity(unchecked) private var waitingCount = 0
     @exclusivity(unchecked) private var deferredStarts = 0
@@ -127,13 +109,13 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         super.init(selector: selector, observer: observer, cancel: cancel)
     }
 
-    /// The sink `producer` makes for `node`, an RxKit node with both lanes, which `observer` holds
-    /// (`FlatMapProducer.makeNodeSink`).
+    /// The sink `producer` makes for `node`, an RxKit node with both lanes (see `NodeSinkProducer`).
     @usableFromInline
-    init(producer: FlatMapProducer<SourceElement, Inner, InnerObs>, observer: Observer, node: ObserverNode, cancel: SinkLink?) {
+    init(producer: FlatMapProducer<SourceElement, Inner, InnerObs>, node: ObserverNode, cancel: SinkLink?)
+        where Observer == NodeObserver<Inner.Element> {
         maxConcurrent = producer.maxConcurrent
         ignoresElementsWhileBusy = producer.ignoresElementsWhileBusy
-        super.init(selector: producer.selector, observer: observer, lane: LaneHandle(node: node), cancel: cancel)
+        super.init(selector: producer.selector, node: node, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {

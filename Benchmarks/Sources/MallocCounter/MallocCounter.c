@@ -22,12 +22,19 @@ static atomic_ullong allocation_count;
 static atomic_ullong allocated_bytes;
 static atomic_llong live_bytes;
 static atomic_llong peak_live_bytes;
+/// Set on the thread that turned counting on: live bytes follow only its allocations and frees, so another
+/// thread freeing a block it allocated before (an idle Dispatch worker thread exiting, after the threaded
+/// scenarios) does not lower them. Counts of allocations include every thread.
+static _Thread_local int counts_live_bytes;
 
 static inline int counting(void) {
     return atomic_load_explicit(&counting_enabled, memory_order_relaxed);
 }
 
 static inline void add_live(long long delta) {
+    if (!counts_live_bytes) {
+        return;
+    }
     long long now = atomic_fetch_add_explicit(&live_bytes, delta, memory_order_relaxed) + delta;
     long long peak = atomic_load_explicit(&peak_live_bytes, memory_order_relaxed);
     while (now > peak
@@ -100,6 +107,7 @@ void *memalign(size_t alignment, size_t size) {
 int malloc_counter_is_available(void) { return 1; }
 
 void malloc_counter_set_enabled(int enabled) {
+    counts_live_bytes = enabled ? 1 : 0;
     atomic_store_explicit(&counting_enabled, enabled ? 1 : 0, memory_order_relaxed);
 }
 

@@ -128,24 +128,6 @@ import Testing
         #expect(delta == 0)
     }
 
-    /// Holds the first disposal of a connection, on the thread disposing it, until the test lets it go.
-    final class DisposeGate: @unchecked Sendable {
-        private let lock = NSLock()
-        private var blockNext = true
-        let inDispose = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-
-        func disposing() {
-            lock.lock()
-            let blocks = blockNext
-            blockNext = false
-            lock.unlock()
-            guard blocks else { return }
-            inDispose.signal()
-            proceed.wait()
-        }
-    }
-
     /// A connectable whose connections pass through `gate` when disposed; like RxSwift's, while its base is
     /// connected `connect()` hands back (a handle on) that same connection.
     struct GatedConnectable<Base: ConnectableObservableType>: ConnectableObservableType {

@@ -1,3 +1,4 @@
+import Foundation
 import RxKit
 import RxKitTest
 
@@ -19,4 +20,23 @@ func connect<Source: ConnectableObservableType>(
     var connection: Disposable?
     scheduler.scheduleAt(start) { connection = source.connect() }
     if let end { scheduler.scheduleAt(end) { connection?.dispose() } }
+}
+
+/// Holds the first disposal that calls `disposing()` (of a connection, or of a source subscription) on the
+/// thread disposing it, until the test lets it go.
+final class DisposeGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var blockNext = true
+    let inDispose = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+
+    func disposing() {
+        lock.lock()
+        let blocks = blockNext
+        blockNext = false
+        lock.unlock()
+        guard blocks else { return }
+        inDispose.signal()
+        proceed.wait()
+    }
 }

@@ -75,8 +75,8 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
             return current.subscribeLocked(observer)  // releases `lock`
         }
         let made = newConnectionLocked()
-        let subscription = made.subscribeLocked(observer)  // releases `lock`
-        made.connect()
+        let subscription = made._withUnsafeGuaranteedRef { $0.subscribeLocked(observer) }  // releases `lock`
+        made._withUnsafeGuaranteedRef { $0.connect() }
         return subscription
     }
 
@@ -87,19 +87,23 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
             return current.subscribeLocked(node: node)  // releases `lock`
         }
         let made = newConnectionLocked()
-        let subscription = made.subscribeLocked(node: node)  // releases `lock`
-        made.connect()
+        let subscription = made._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node) }  // releases `lock`
+        made._withUnsafeGuaranteedRef { $0.connect() }
         return subscription
     }
 
     /// Makes the live connection (there is none); the caller subscribes, then connects it. Call with
-    /// `lock` held. (Written so that the new connection is retained once, for `connection`: a tuple of it
-    /// and a "connects" flag cost two more retain/release pairs per subscription.)
+    /// `lock` held. Returned unretained: `connection` holds it, and nothing can drop it from there before
+    /// the subscription the caller makes holds it too (only the subscriber being added, which has not got
+    /// that subscription yet, or the source, which is not yet subscribed, could stop the connection), and
+    /// that subscription lives until the caller returns it, after `connect`. (A retained reference cost a
+    /// retain/release pair per subscription; a tuple of it and a "connects" flag, two more.)
     @inline(__always)
-    private final func newConnectionLocked() -> ShareConnectionBase<Element> {
+    private final func newConnectionLocked() -> Unmanaged<ShareConnectionBase<Element>> {
         let made = makeConnection?(self) ?? ShareConnection(parent: self)
-        connection = made
-        return made
+        let handle = Unmanaged.passUnretained(made)
+        connection = consume made
+        return handle
     }
 }
 
@@ -239,12 +243,16 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         preconditionFailure("ShareConnectionBase.subscribeToSource is abstract: each connection kind overrides it.")
     }
 
-    /// `subscribeToSource` for a kind that observes `upstream` as `observer` (itself).
+    /// `subscribeToSource` for a kind that observes `upstream` as `observer` (itself). `upstream` is the
+    /// share's (`parent`'s, which this connection holds), so it is borrowed for the call, unretained (a
+    /// retain/release pair per connection otherwise).
     @inline(__always)
-    final func subscribe<Observer: ObserverType>(_ observer: Observer, to upstream: Observable<Observer.Element>) -> SubjectSubscription? {
-        if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
-        adoptSourceSubscription(upstream.subscribe(observer))
-        return nil
+    final func subscribe<Observer: ObserverType>(_ observer: Observer, to upstream: Unmanaged<Observable<Observer.Element>>) -> SubjectSubscription? {
+        upstream._withUnsafeGuaranteedRef { upstream in
+            if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
+            adoptSourceSubscription(upstream.subscribe(observer))
+            return nil
+        }
     }
 
     /// Registers `observer` and replays the latest element to it. Call with the lock held; returns with
@@ -305,7 +313,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             subscription.dispose()
             return
         }
-        shareSourceSubscription = subscription
+        shareSourceSubscription = consume subscription  // moved: a copy cost a retain/release pair per level
         lock.unlock()
     }
 
@@ -469,7 +477,7 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
         guard let source = parent.source else {
             preconditionFailure("ShareConnection: its share has no source (the share of a Driver/Signal map, filter or onErrorJustReturn conversion makes its own connections)")
         }
-        return subscribe(self, to: source)
+        return subscribe(self, to: Unmanaged.passUnretained(source))
     }
 
     @usableFromInline
@@ -509,7 +517,7 @@ final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, Obs
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, to: unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream)
+        subscribe(self, to: Unmanaged.passUnretained(unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream))
     }
 
     @usableFromInline
@@ -555,7 +563,7 @@ final class FilterShareConnection<Element>: ShareConnectionBase<Element>, Observ
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, to: unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream)
+        subscribe(self, to: Unmanaged.passUnretained(unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream))
     }
 
     @usableFromInline
@@ -622,7 +630,7 @@ final class CatchReturnShareConnection<Element>: ShareConnectionBase<Element>, O
 
     override func subscribeToSource() -> SubjectSubscription? {
         let upstream = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).upstream
-        guard hop != nil else { return subscribe(self, to: upstream) }
+        guard hop != nil else { return subscribe(self, to: Unmanaged.passUnretained(upstream)) }
         // As `observe(on:)`'s producer subscribes its source: on a current-thread trampoline, with the
         // subscription kept once the trampoline's work has run.
         var shareSubscription: SubjectSubscription?

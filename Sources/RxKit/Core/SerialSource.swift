@@ -266,7 +266,8 @@ final class NodeDeliveringSerialSourceProducer<Element>: SerialSourceProducer<El
             // A metatype check, then a reinterpretation of the (single-reference) value, as in `LaneHandle(of:)`.
             let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
             if node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) {
-                return subscribeNode(node.takeUnretainedValue())
+                // Lent to the handler unretained (the caller holds the observer): it retains what it keeps.
+                return node._withUnsafeGuaranteedRef { subscribeNode($0) }
             }
         }
         return super.subscribe(observer)

@@ -399,11 +399,18 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// Takes the subscriber out (detaching it). Call with `lock` held, `hasDownstream` true and the
     /// delivery owned by the caller or by nobody.
     private func detachDownstreamLocked() -> Downstream {
+        detachLeavingDownstreamLocked()
+        return downstreamStorage.move()
+    }
+
+    /// Detaches, leaving the subscriber in the storage for the caller to deinitialise (after releasing
+    /// `lock`): nothing else touches the storage once `hasDownstream` is false. Same conditions as
+    /// `detachDownstreamLocked()`.
+    private func detachLeavingDownstreamLocked() {
         isAttached = false
         hasDownstream = false
         pending = nil
         parent = nil
-        return downstreamStorage.move()
     }
 
     private func enqueueLocked(_ value: Output) {
@@ -578,13 +585,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             heldForDelivery = self
             lock.unlock()
         } else {
-            isAttached = false
-            hasDownstream = false
-            pending = nil
-            self.parent = nil
+            detachLeavingDownstreamLocked()
             lock.unlock()
-            // Released here, outside the lock (its deinit may run arbitrary code), in place: nothing else
-            // touches the storage once `hasDownstream` is false and no delivery is in progress.
+            // Released here, outside the lock (its deinit may run arbitrary code), in place.
             downstreamStorage.deinitialize(count: 1)
         }
         parent?.detach(key: listKey)

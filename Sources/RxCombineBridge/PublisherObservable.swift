@@ -14,10 +14,17 @@ extension Publisher {
     // subscription have their metadata at hand instead of looking it up at run time per call.
     @inlinable
     public func asObservable() -> Observable<Output> {
-        let publisher = self
         // `_serialSource`, not `create`: a publisher calls one subscriber serially (Combine's contract), so
         // the events need no second serialisation (two lock round trips per value in `create`).
-        return _serialSource { (request: _SerialSourceRequest) -> _SerialSourceSubscription in
+        _serialSource(serialSourceHandler())
+    }
+
+    /// `asObservable()`'s handler for `_serialSource`: subscribes this publisher for each Rx subscription.
+    /// Made in the caller's specialised code (see `asObservable()`).
+    @inlinable
+    func serialSourceHandler() -> (_SerialSourceRequest) -> _SerialSourceSubscription {
+        let publisher = self
+        return { (request: _SerialSourceRequest) -> _SerialSourceSubscription in
             if let node = request.node {
                 // One of RxKit's own observers: one object is the Rx sink and the Combine subscriber.
                 let sink = PublisherNodeSink<Output, Failure>(node, forward: nodeSinkForwarder(Output.self))

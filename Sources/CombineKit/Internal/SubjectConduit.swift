@@ -303,7 +303,7 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     private let laneTarget: UnsafeRawPointer?
 
     @usableFromInline
-    init(parent: Parent, downstream: Downstream, name: SubjectConduitName, replaysCurrentValue: Bool) {
+    init(parent: Parent, downstream: consuming Downstream, name: SubjectConduitName, replaysCurrentValue: Bool) {
         self.parent = parent
         let fitsInRoom = InlineValueRoom.fits(Downstream.self)
         if fitsInRoom {
@@ -311,9 +311,8 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             downstreamStorage = InlineValueRoom.unsetAddress(of: Downstream.self)  // the room's, below
         } else {
             let block = UnsafeMutablePointer<Downstream>.allocate(capacity: 1)
-            block.initialize(to: downstream)
             subscriberBlock = block
-            downstreamStorage = block
+            downstreamStorage = block  // initialised below
         }
         if let lane = downstream._valueLane {
             laneFunction = lane.receive
@@ -330,8 +329,9 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
         assert(lock.isRoomAt(&subscriberRoom), "SubjectConduit: the subscriber's room must be the second stored property")
         if fitsInRoom {
             downstreamStorage = lock.room.bindMemory(to: Downstream.self, capacity: 1)
-            downstreamStorage.initialize(to: downstream)
         }
+        // Moved in (the parameter is `consuming`): no copy and destroy of the subscriber.
+        downstreamStorage.initialize(to: downstream)
         // Created delivering: the subject calls the subscriber's `receive(subscription:)` next, and
         // `subscriptionDelivered()` ends that delivery. Slow: there is no demand yet.
         lock.storeWord(Self.delivering | Self.slow)
@@ -399,11 +399,18 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
     /// Takes the subscriber out (detaching it). Call with `lock` held, `hasDownstream` true and the
     /// delivery owned by the caller or by nobody.
     private func detachDownstreamLocked() -> Downstream {
+        detachLeavingDownstreamLocked()
+        return downstreamStorage.move()
+    }
+
+    /// Detaches, leaving the subscriber in the storage for the caller to deinitialise (after releasing
+    /// `lock`): nothing else touches the storage once `hasDownstream` is false. Same conditions as
+    /// `detachDownstreamLocked()`.
+    private func detachLeavingDownstreamLocked() {
         isAttached = false
         hasDownstream = false
         pending = nil
         parent = nil
-        return downstreamStorage.move()
     }
 
     private func enqueueLocked(_ value: Output) {
@@ -578,10 +585,10 @@ internal final class SubjectConduit<Parent: SubjectConduitParent, Downstream: Su
             heldForDelivery = self
             lock.unlock()
         } else {
-            let downstream = detachDownstreamLocked()
+            detachLeavingDownstreamLocked()
             lock.unlock()
-            // Released here, outside the lock (its deinit may run arbitrary code).
-            withExtendedLifetime(downstream) {}
+            // Released here, outside the lock (its deinit may run arbitrary code), in place.
+            downstreamStorage.deinitialize(count: 1)
         }
         parent?.detach(key: listKey)
     }

@@ -11,16 +11,18 @@
 /// The function must do exactly what `receive(_:)` does (it is called in its place, under the same rules:
 /// serially, and only after `receive(subscription:)`), for a subscriber whose `receive(_:)` always returns
 /// `.none`: the lane returns nothing and adds no demand (the bridge's subscriber asks for `.unlimited`
-/// once). `target` must be the subscriber object itself, which the subscription keeps alive while it may
-/// call the function.
+/// once). `target` must be the subscriber object itself, or an object the subscriber holds (a subscriber
+/// that is a struct), which the subscription keeps alive, by holding the subscriber, while it may call the
+/// function.
 public struct _SubscriberValueLane<Input> {
     /// Called with each value and `target`. Adds no demand, as `receive(_:)` returning `.none`.
     @usableFromInline let receive: (Input, UnsafeRawPointer) -> Void
-    /// The subscriber object (`Unmanaged.passUnretained(_:).toOpaque()`), not retained: the subscription
-    /// holds the subscriber.
+    /// The subscriber object, or one it holds (`Unmanaged.passUnretained(_:).toOpaque()`), not retained: the
+    /// subscription holds the subscriber.
     @usableFromInline let target: UnsafeRawPointer
 
-    /// A lane calling `receive` with each value and `target`, the subscriber object itself (not retained).
+    /// A lane calling `receive` with each value and `target`, the subscriber object itself or an object it
+    /// holds (not retained).
     @inlinable
     public init(target: AnyObject, receive: @escaping (Input, UnsafeRawPointer) -> Void) {
         self.target = UnsafeRawPointer(Unmanaged.passUnretained(target).toOpaque())

@@ -76,21 +76,33 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         attach(conduit, as: conduit, for: subscriber)
     }
 
+    /// For RxCombineBridge: `receive(subscriber:)`, returning the subscription `subscriber` received (the
+    /// subject's own, which the bridge's Rx disposable cancels: no object of the bridge's between the two), or
+    /// `nil` when the subject had completed (`subscriber` then received an empty subscription and the
+    /// completion). Not part of Combine's API.
+    @inlinable
+    package func _subscribe<S: Subscriber>(_ subscriber: S) -> (any Cancellable & AnyObject)? where S.Input == Output, S.Failure == Failure {
+        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: false)
+        return attach(conduit, as: conduit, for: subscriber) ? conduit : nil
+    }
+
     /// Adds `conduit`, made for `subscriber`, and hands it to `subscriber` (as `subscription`, the same object:
     /// an existential made in the caller, where the conformance needs no look-up); after a completion, gives
-    /// `subscriber` the completion instead (the conduit, never attached, is released unused when this returns).
-    @usableFromInline
-    func attach<S: Subscriber>(_ conduit: SubjectConduit<PassthroughSubject, S>, as subscription: Subscription, for subscriber: S) {
+    /// `subscriber` the completion instead (the conduit, never attached, is released unused when this returns)
+    /// and returns `false`.
+    @usableFromInline @discardableResult
+    func attach<S: Subscriber>(_ conduit: SubjectConduit<PassthroughSubject, S>, as subscription: Subscription, for subscriber: S) -> Bool {
         lock.lock()
         if let completionBox {
             lock.unlock()
             Self.replayCompletion(completionBox, to: subscriber)
-            return
+            return false
         }
         conduit.listKey = conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: subscription)
         conduit.subscriptionDelivered()
+        return true
     }
 
     /// A subscriber arriving after the completion gets an empty subscription and the completion. Out of

@@ -24,6 +24,26 @@ package func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest
     SerialSourceProducer(subscribe)
 }
 
+/// `_serialSource` for a source that can also deliver to one of RxKit's own observers by itself (a
+/// CombineKit subject, whose own subscription calls the observer's lanes): an observer that is an RxKit node
+/// with both lanes (every operator's sink, `subscribe(onNext:…)`'s observer) goes to `subscribeNode`, which
+/// subscribes it and returns what ends that subscription; no sink, link or trampoline of `Producer`'s is
+/// made for it, as for a subject's subscriber. Every other observer goes through `subscribe`, as with
+/// `_serialSource`.
+///
+/// `subscribeNode` must deliver to the node serially (elements with `onNextElement(at:)`, the terminal event
+/// with `onTerminal(_:)`), nothing after the terminal event, and nothing once the returned disposable's
+/// `dispose()` has returned (except a delivery already under way on another thread, as with a subject).
+/// `@inlinable package` for the bridge's `@inlinable` subject `asObservable()` (see `_serialSource`). Not
+/// part of RxKit's API: do not call it.
+@inlinable
+package func _serialSource<Element>(
+    _ subscribe: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription,
+    subscribeNode: @escaping (ObserverNode) -> Disposable
+) -> Observable<Element> {
+    NodeDeliveringSerialSourceProducer(subscribe, subscribeNode: subscribeNode)
+}
+
 /// What `_serialSource`'s handler is asked for, per subscription: either to make its own sink for one of
 /// RxKit's observers (`node`; see `_SerialSourceNodeSink`), or to subscribe `observer(of:)`. Exactly one of
 /// the two is set.
@@ -184,8 +204,9 @@ package struct SerialSourceObserver<Element>: @unchecked Sendable {
     }
 }
 
+/// Not final: `NodeDeliveringSerialSourceProducer` adds a path for RxKit's own observers.
 @usableFromInline
-final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
+class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
     private let subscribeHandler: (_SerialSourceRequest) -> _SerialSourceSubscription
 
     @usableFromInline
@@ -196,7 +217,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
     /// RxKit's own observers (`Producer.subscribeNow` found the observer a node): the handler's own sink,
     /// which (in the bridge) is also the source's subscriber: one object per subscription, not a sink and a
     /// subscriber holding it. The sink cancels its source itself (its `dispose()`): nothing to attach.
-    override func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
+    final override func runNode(_ node: Unmanaged<ObserverNode>, cancel: SinkLink?) -> SinkBase? {
         // Unretained (the caller holds the observer): `takeUnretainedValue()` here cost a retain and a
         // release per subscription.
         guard node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) else { return nil }
@@ -211,7 +232,7 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
 
     /// Any other observer (and a node without both lanes): `SerialSourceSink`, subscribed through
     /// `SerialSourceObserver`.
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
+    final override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Element {
         let sink = SerialSourceSink(observer: observer, cancel: cancel)
         switch subscribeHandler(_SerialSourceRequest(observerSink: sink, downstreamLane: LaneHandle(of: observer))) {
@@ -220,6 +241,36 @@ final class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendabl
         case .sink:
             preconditionFailure("_serialSource: a request with an observer (`observer(of:)`) must be answered with `.disposable`, that observer's subscription")
         }
+    }
+}
+
+/// `_serialSource(_:subscribeNode:)`'s observable: RxKit's own observers go to the source's node handler,
+/// the rest through `SerialSourceProducer`.
+@usableFromInline
+final class NodeDeliveringSerialSourceProducer<Element>: SerialSourceProducer<Element>, @unchecked Sendable {
+    private let subscribeNode: (ObserverNode) -> Disposable
+
+    @usableFromInline
+    init(_ subscribeHandler: @escaping (_SerialSourceRequest) -> _SerialSourceSubscription,
+         subscribeNode: @escaping (ObserverNode) -> Disposable) {
+        self.subscribeNode = subscribeNode
+        super.init(subscribeHandler)
+    }
+
+    /// A node subscription returns the source's own disposable, never `LinkedToSubscriber`: a closure
+    /// subscriber holds it (`ClosureSubscriptionWithUpstream`).
+    override var linksClosureSubscriber: Bool { false }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if Observer.self is ObserverNode.Type {
+            // A metatype check, then a reinterpretation of the (single-reference) value, as in `LaneHandle(of:)`.
+            let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
+            if node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) {
+                // Lent to the handler unretained (the caller holds the observer): it retains what it keeps.
+                return node._withUnsafeGuaranteedRef { subscribeNode($0) }
+            }
+        }
+        return super.subscribe(observer)
     }
 }
 

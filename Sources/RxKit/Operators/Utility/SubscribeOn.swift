@@ -92,16 +92,17 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
     /// In the sink's state word, above `SinkBase`'s two bits: `sourceSubscription` is stored.
     private static var sourceSubscribedBit: Int { 4 }
 
+    /// Kept for the sink's life, as RxSwift's sink keeps its producer: a `let`, where an optional taken by
+    /// the scheduled subscription would look up the generic metadata of `Observable<Element>?` per call.
+    private let source: Observable<Observer.Element>
     private let scheduler: SerialDispatchQueueScheduler
-    /// Set here, taken by the scheduled subscription alone.
-    @exclusivity(unchecked) private var pendingSource: Observable<Observer.Element>?
     /// Written by the scheduled subscription before it sets "source subscribed"; read by the scheduled
     /// disposal alone, which whoever sets the second of the two bits schedules.
     @exclusivity(unchecked) private var sourceSubscription = DisposableSlot.empty
 
     init(observer: Observer, cancel: SinkLink?, source: Observable<Observer.Element>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
         self.scheduler = scheduler
-        pendingSource = source
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -112,7 +113,8 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
     /// The scheduled subscription, on the scheduler. The sink subscribes itself, so its type (the observer
     /// `subscribe` is generic over) is read from the object rather than looked up at run time.
     private func subscribeOnScheduler() {
-        guard let source = pendingSource.take(), !sinkIsDisposed else { return }
+        // Runs once (one block is scheduled): disposed by then means never subscribed.
+        if sinkIsDisposed { return }
         let subscription = source.subscribe(self)
         if type(of: subscription) == NopDisposable.self { return }
         sourceSubscription = .holding(subscription)

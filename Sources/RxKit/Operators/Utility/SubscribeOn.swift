@@ -116,6 +116,7 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
         // Runs once (one block is scheduled): disposed by then means never subscribed.
         if sinkIsDisposed { return }
         let subscription = source.subscribe(self)
+        // The no-op disposable needs no disposal, so no block for it (a metatype comparison, not a cast).
         if type(of: subscription) == NopDisposable.self { return }
         sourceSubscription = .holding(subscription)
         let previous = InlineWord.fetchOr(self, Self.sourceSubscribedBit)

@@ -397,6 +397,48 @@ struct StressRxKitTests {
             #expect(!subject.hasObservers, "releasing the DisposeBag left a subscription behind")
         }
     }
+
+    /// RxSwift's subscribe(on:) subscribes on the scheduler unless disposed first, and disposes what it
+    /// subscribed on the scheduler (ScheduledDisposable). Here threads dispose while the queue makes the
+    /// scheduled subscriptions: whichever comes first, every subscription made is disposed exactly once, on
+    /// the queue, and every subscriber is released.
+    @Test func subscribeOnASerialQueueDisposedWhileTheScheduledSubscriptionRuns() {
+        let queue = DispatchQueue(label: "stress-subscribe-on")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "stress-subscribe-on.inner")
+        for _ in 0..<Stress.rounds {
+            let subscribed = Locked(0)
+            let disposedOnQueue = Locked(0)
+            let disposedElsewhere = Locked(0)
+            let made = Locked(0)
+            let released = Locked(0)
+            let source = Observable<Int>.create { observer in
+                subscribed.mutate { $0 += 1 }
+                observer.onNext(1)
+                return Disposables.create {
+                    (DispatchQueue.getSpecific(key: key) == 1 ? disposedOnQueue : disposedElsewhere).mutate { $0 += 1 }
+                }
+            }
+            Stress.race { thread in
+                for round in 0..<Stress.valuesPerThread / 5 {
+                    made.mutate { $0 += 1 }
+                    let watched = ReleaseWatch(released)  // captured only by the observer
+                    let chain = round.isMultiple(of: 3) ? Observable.just(thread).map { $0 + 1 } : source
+                    chain.subscribe(on: scheduler).subscribe(onNext: { _ in watched.touch() }).dispose()
+                }
+            }
+            // The subscriptions scheduled before, then the disposals they (or the disposing threads) scheduled.
+            for _ in 0..<2 {
+                let flushed = DispatchSemaphore(value: 0)
+                queue.async { flushed.signal() }
+                #expect(flushed.wait(timeout: .now() + Stress.deadlockTimeout) == .success)
+            }
+            #expect(disposedOnQueue.value == subscribed.value, "a subscription made was not disposed on the queue")
+            #expect(disposedElsewhere.value == 0)
+            #expect(released.value == made.value, "disposed subscribers were not released")
+        }
+    }
 }
 
 func isNonDecreasing(_ values: [Int]) -> Bool {

@@ -168,4 +168,118 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
         #expect(flushQueue(of: scheduler))
         #expect(disposals.values == [5])
     }
+
+    // RxSwift's ScheduledDisposable schedules the disposal on the scheduler even when disposed from the
+    // scheduler's own queue, and a SerialDispatchQueueScheduler always dispatches asynchronously: the
+    // source's subscription is disposed in a later block on that queue, not inside `dispose()`.
+    @Test func serialQueueSchedulerDisposalFromItsQueueIsScheduledOnTheQueue() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-serial-dispose-on-queue")
+        let disposals = LockedValues()
+        let xs = Observable<Int>.create { observer in
+            observer.onNext(1)
+            return Disposables.create { disposals.append(1) }
+        }
+        let subscribed = DispatchSemaphore(value: 0)
+        let subscription = xs.subscribe(on: scheduler).subscribe(onNext: { _ in subscribed.signal() })
+        #expect(subscribed.wait(timeout: .now() + 30) == .success)
+        let disposedInside = LockedValues()
+        _ = scheduler.schedule(()) { _ in
+            subscription.dispose()
+            disposedInside.append(disposals.values.count)
+            return Disposables.create()
+        }
+        #expect(flushQueue(of: scheduler))
+        #expect(flushQueue(of: scheduler))
+        #expect(disposedInside.values == [0])
+        #expect(disposals.values == [1])
+    }
+
+    // Nothing is kept once the subscription is disposed and the queue has run what was scheduled: not the
+    // source, not the subscriber's closures (weak references), whether the source was subscribed to and
+    // its subscription disposed on the queue, or ended while it was being subscribed to (`just`, and `map`
+    // over it), or was never subscribed to (disposed first).
+    @Test func serialQueueSchedulerDisposalReleasesTheSourceAndTheSubscriber() {
+        final class Token: @unchecked Sendable {}
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-serial-weak")
+        let sources: [() -> Observable<Int>] = [
+            {
+                Observable<Int>.create { observer in
+                    observer.onNext(1)
+                    return Disposables.create()
+                }
+            },
+            { Observable.just(1) },
+            { Observable.just(1).map { $0 * 2 } },
+        ]
+        for makeSource in sources {
+            for disposeFirst in [false, true] {
+                weak var weakSource: Observable<Int>?
+                weak var weakToken: Token?
+                do {
+                    let token = Token()
+                    weakToken = token
+                    let source = makeSource()
+                    weakSource = source
+                    let gate = disposeFirst ? holdQueue(of: scheduler) : nil
+                    let delivered = DispatchSemaphore(value: 0)
+                    let onNext: (Int) -> Void = { _ in
+                        _ = token
+                        delivered.signal()
+                    }
+                    let subscription = source.subscribe(on: scheduler).subscribe(onNext: onNext)
+                    if let gate {
+                        subscription.dispose()
+                        gate.signal()
+                    } else {
+                        #expect(delivered.wait(timeout: .now() + 30) == .success)
+                        subscription.dispose()
+                    }
+                }
+                #expect(flushQueue(of: scheduler))
+                #expect(flushQueue(of: scheduler))
+                #expect(weakSource == nil)
+                #expect(weakToken == nil)
+            }
+        }
+    }
+
+    // Any scheduler other than a serial dispatch queue's schedules the subscription and then the disposal
+    // through `schedule` (RxSwift's SubscribeOnSink.run: scheduler.schedule, then ScheduledDisposable).
+    @Test func otherSchedulersScheduleTheSubscriptionAndTheDisposalThroughSchedule() {
+        let scheduler = CountingScheduler(SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-counting"))
+        let disposals = LockedValues()
+        let xs = Observable<Int>.create { observer in
+            observer.onNext(1)
+            return Disposables.create { disposals.append(1) }
+        }
+        let received = LockedValues()
+        let subscribed = DispatchSemaphore(value: 0)
+        let subscription = xs.subscribe(on: scheduler).subscribe(onNext: {
+            received.append($0)
+            subscribed.signal()
+        })
+        #expect(subscribed.wait(timeout: .now() + 30) == .success)
+        #expect(scheduler.scheduled.values == [1])
+        subscription.dispose()
+        #expect(flushQueue(of: scheduler.base))
+        #expect(scheduler.scheduled.values == [1, 1])
+        #expect(disposals.values == [1])
+        #expect(received.values == [1])
+    }
+}
+
+/// Forwards to a serial dispatch queue's scheduler, counting `schedule` calls: for `subscribe(on:)`, a
+/// scheduler of another type.
+private struct CountingScheduler: ImmediateSchedulerType {
+    let base: SerialDispatchQueueScheduler
+    let scheduled = LockedValues()
+
+    init(_ base: SerialDispatchQueueScheduler) {
+        self.base = base
+    }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduled.append(1)
+        return base.schedule(state, action: action)
+    }
 }

@@ -31,12 +31,13 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
-        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         if let serial = serialDispatchQueueScheduler(scheduler) {
-            let subscription = SerialSubscribeOnDisposable(scheduler: serial)
-            sink.scheduleSubscription(to: source.asObservable(), keptBy: subscription, on: serial)
-            return (sink, subscription)
+            // The sink makes, keeps and disposes the subscription itself: nothing for it to hold here.
+            let sink = SerialSubscribeOnSink(observer: observer, cancel: cancel, source: source.asObservable(), scheduler: serial)
+            sink.scheduleSubscription()
+            return (sink, Disposables.create())
         }
+        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         return (sink, scheduleSubscription(of: sink))
     }
 
@@ -60,113 +61,82 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
 
 /// Passes events on where the source sends them, through both lanes (no `Event` built per element or for
 /// the end).
-final class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
-    /// On a `SerialDispatchQueueScheduler`, until the scheduled subscription runs: the source, and the
-    /// object that makes and keeps the subscription to it.
-    @exclusivity(unchecked) private var pendingSource: Observable<Observer.Element>?
-    @exclusivity(unchecked) private var pendingSubscription: SerialSubscribeOnDisposable?
-
+class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
         hasTerminalLane = true
     }
 
-    override func onTerminal(_ error: Swift.Error?) {
+    override final func onTerminal(_ error: Swift.Error?) {
         if let error {
             forwardError(error)
         } else {
             forwardCompleted()
         }
     }
+}
 
-    /// Schedules the subscription to `source` on `scheduler`, where `subscription` makes it (unless
-    /// disposed first) and keeps it. The block captures this sink alone, which is then its context: the
-    /// block is the only allocation for it.
-    func scheduleSubscription(to source: Observable<Observer.Element>, keptBy subscription: SerialSubscribeOnDisposable, on scheduler: SerialDispatchQueueScheduler) {
-        pendingSource = source
-        pendingSubscription = subscription
+/// `subscribe(on:)`'s sink on a `SerialDispatchQueueScheduler` (`MainScheduler` included): it also does what
+/// the general path does with a scheduled action and four disposables. It subscribes itself to the source
+/// when the scheduler runs that, unless it was disposed by then, and disposes the source's subscription on
+/// the scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
+/// are (`scheduleUncancellable`), each capturing this sink alone, so the block is all they allocate: no
+/// context, `Disposable` or boxed state per action.
+///
+/// Lock-free, through the sink's state word: the scheduled subscription stores the source's subscription
+/// and sets "source subscribed"; `dispose()` sets "disposed" (`SinkBase`); whichever comes second schedules
+/// that subscription's disposal, so it is scheduled exactly once. The no-op disposable (what `just`, and
+/// `map`/`filter` over it, return) is not stored: disposing it does nothing, on the scheduler or anywhere,
+/// so no block is scheduled for it.
+final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Observer>, @unchecked Sendable {
+    /// In the sink's state word, above `SinkBase`'s two bits: `sourceSubscription` is stored.
+    private static var sourceSubscribedBit: Int { 4 }
+
+    /// Kept for the sink's life, as RxSwift's sink keeps its producer: a `let`, where an optional taken by
+    /// the scheduled subscription would look up the generic metadata of `Observable<Element>?` per call.
+    private let source: Observable<Observer.Element>
+    private let scheduler: SerialDispatchQueueScheduler
+    /// Written by the scheduled subscription before it sets "source subscribed"; read by the scheduled
+    /// disposal alone, which whoever sets the second of the two bits schedules.
+    @exclusivity(unchecked) private var sourceSubscription = DisposableSlot.empty
+
+    init(observer: Observer, cancel: SinkLink?, source: Observable<Observer.Element>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func scheduleSubscription() {
         scheduler.scheduleUncancellable { self.subscribeOnScheduler() }
     }
 
     /// The scheduled subscription, on the scheduler. The sink subscribes itself, so its type (the observer
     /// `subscribe` is generic over) is read from the object rather than looked up at run time.
     private func subscribeOnScheduler() {
-        // Set before the block was scheduled; read and cleared only here.
-        let source = pendingSource
-        let subscription = pendingSubscription
-        pendingSource = nil
-        pendingSubscription = nil
-        guard let source, let subscription else { return }
-        subscription.subscribeOnScheduler { source.subscribe(self) }
-    }
-}
-
-/// `subscribe(on:)`'s subscription on a `SerialDispatchQueueScheduler` (`MainScheduler` included): what the
-/// general path does with a scheduled action and four disposables, in one object. It subscribes to the
-/// source when the scheduler runs it, unless disposed by then, and disposes that subscription on the
-/// scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
-/// are (`scheduleUncancellable`), each capturing one object (the sink, or this), so the block is all they
-/// allocate: no context, `Disposable` or boxed state per action. Not generic (the sink makes the typed
-/// subscription, `subscribeOnScheduler(_:)`), so making, running and releasing it looks up no generic
-/// metadata.
-final class SerialSubscribeOnDisposable: Disposable, @unchecked Sendable {
-    /// Must stay the first stored property (see `InlineLockStorage`).
-    private var lockStorage = InlineLockStorage()
-    private let scheduler: SerialDispatchQueueScheduler
-    // Guarded by the lock:
-    private var upstream: Disposable?
-    private var disposed = false
-    /// The subscription the scheduled disposal disposes: set once, before that block is scheduled, and
-    /// read by it alone.
-    @exclusivity(unchecked) private var disposing: Disposable?
-
-    init(scheduler: SerialDispatchQueueScheduler) {
-        self.scheduler = scheduler
-        lock.initialize()
-        assert(lock.isAt(&lockStorage), "SerialSubscribeOnDisposable: the inline lock must be the first stored property")
-    }
-
-    deinit {
-        lock.destroy()
-    }
-
-    @inline(__always)
-    private var lock: InlineLock { InlineLock(in: self) }
-
-    /// The scheduled subscription, on the scheduler: `subscribe()` makes it, unless this was disposed first.
-    func subscribeOnScheduler(_ subscribe: () -> Disposable) {
-        lock.lock()
-        let skip = disposed
-        lock.unlock()
-        if skip { return }
-        let subscription = subscribe()
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            disposeOnScheduler(subscription)
-            return
+        // Runs once (one block is scheduled): disposed by then means never subscribed.
+        if sinkIsDisposed { return }
+        let subscription = source.subscribe(self)
+        // The no-op disposable needs no disposal, so no block for it (a metatype comparison, not a cast).
+        if type(of: subscription) == NopDisposable.self { return }
+        sourceSubscription = .holding(subscription)
+        let previous = InlineWord.fetchOr(self, Self.sourceSubscribedBit)
+        if previous & SinkBase.disposedBit != 0 {
+            // Disposed meanwhile (or the source ended while it was being subscribed to): left to us.
+            scheduleSourceDisposal()
         }
-        upstream = subscription
-        lock.unlock()
     }
 
-    func dispose() {
-        lock.lock()
-        disposed = true
-        let subscription = upstream.take()  // nil if disposed before, or not subscribed yet
-        lock.unlock()
-        if let subscription { disposeOnScheduler(subscription) }
+    override func dispose() {
+        guard let previous = closeForDisposal() else { return }
+        if previous & Self.sourceSubscribedBit != 0 { scheduleSourceDisposal() }
+        finishDisposal(previous)
     }
 
-    /// Called at most once: `upstream` is set only if not disposed by then, and `dispose()` takes it once.
-    private func disposeOnScheduler(_ subscription: Disposable) {
-        disposing = subscription
-        scheduler.scheduleUncancellable { self.disposeScheduled() }
+    private func scheduleSourceDisposal() {
+        scheduler.scheduleUncancellable { self.disposeSourceSubscription() }
     }
 
-    private func disposeScheduled() {
-        let subscription = disposing
-        disposing = nil
-        subscription?.dispose()
+    private func disposeSourceSubscription() {
+        sourceSubscription.take()?.dispose()
     }
 }

@@ -7,8 +7,7 @@ import ReactiveBridgePrimitives
 /// 32 bits, `nodeMutex`), holds the outer subscription as its upstream (`SinkBase`) and keeps the running
 /// inners itself (see `InnerSubscriptions.swift`).
 ///
-/// Every event, from the source or from an inner sequence, is handled inside the drain (the protocol of
-/// `BoxedSerialDrain`), so the state of the sink is only touched by the draining thread and downstream is
+/// Every event, from the source or from an inner sequence, is handled inside the drain (`DrainState`), so the state of the sink is only touched by the draining thread and downstream is
 /// never called concurrently. The per-event paths build nothing generic:
 /// - an element (outer or inner) arrives on the element lane; when no other thread is delivering it is
 ///   handled at once (`tryBegin`/`finishDrain`), and only when the drain is busy is it queued as a
@@ -30,7 +29,6 @@ import ReactiveBridgePrimitives
 /// does (`failInner(_:_:)`, `completeInner(_:duringSubscribe:)`); it ends the sequence with `fail(_:)`,
 /// `completeAll()` or `terminate(_:)`; its `run` subscribes it to the outer sequence and returns that
 /// subscription, which `Producer` attaches as the sink's upstream.
-
 @usableFromInline
 class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     ElementSink<SourceElement, Observer>, InnerEventReceiver, @unchecked Sendable
@@ -42,8 +40,7 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
 
     final let selector: (SourceElement) throws -> Inner
 
-    // Guarded by `nodeMutex`: the drain's state (whose methods take the mutex themselves), then the
-    // running inners (see `InnerSubscriptions.swift`).
+    // Guarded by `nodeMutex`: the drain's state, then the running inners (see `InnerSubscriptions.swift`).
     @exclusivity(unchecked) private final var drain = DrainState()
     /// Set once the sink is disposed: an inner attached later is disposed at once.
     @exclusivity(unchecked) final var innersDisposed = false
@@ -165,7 +162,7 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
         submit(.inner(inner, .completed))
     }
 
-    // MARK: the drain (`BoxedSerialDrain`'s protocol, on the node's mutex)
+    // MARK: the drain (`DrainState`, on the node's mutex)
 
     @inline(__always)
     final func lock() {
@@ -180,30 +177,45 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
     /// Becomes the drainer if nobody is: on `true` the caller handles its event, then calls `finishDrain()`.
     @inline(__always)
     private final func tryBegin() -> Bool {
-        drain.tryBegin(nodeMutex)
+        lock()
+        let began = drain.begin()
+        unlock()
+        return began
     }
 
     /// Ends a drain: handles what other threads queued meanwhile, in order.
     @inline(__always)
     private final func finishDrain() {
-        if let first = drain.next(nodeMutex) { drainQueued(first) }
+        if let first = nextQueued() { drainQueued(first) }
     }
 
     /// Handles `first` and every message queued after it. Out of line, so that the paths which find
     /// nothing queued do not look up `QueuedMessage<Message>`'s metadata.
     @inline(never)
     private final func drainQueued(_ first: AnyObject) {
-        var next: AnyObject? = first
-        while let message = next {
-            handle(unsafeDowncast(message, to: QueuedMessage<Message>.self).message)
-            next = drain.next(nodeMutex)
+        var message: AnyObject? = first
+        while let current = message {
+            handle(unsafeDowncast(current, to: QueuedMessage<Message>.self).message)
+            message = nextQueued()
         }
+    }
+
+    /// `DrainState.next()` under the lock.
+    @inline(__always)
+    private final func nextQueued() -> AnyObject? {
+        lock()
+        let message = drain.next()
+        unlock()
+        return message
     }
 
     /// Handles `message` now, becoming the drainer, or, when another thread is draining, queues it (boxed)
     /// for that thread.
     private final func submit(_ message: Message) {
-        if drain.beginOrQueue(nodeMutex, { QueuedMessage(message) }) {
+        lock()
+        let began = drain.beginOrQueue { QueuedMessage(message) }
+        unlock()
+        if began {
             handle(message)
             finishDrain()
         }

@@ -131,27 +131,42 @@ class BoxedSerialDrain: @unchecked Sendable {
     /// then calls `finish(_:)`.
     @inline(__always)
     func tryBegin() -> Bool {
-        state.tryBegin(mutex)
+        lock()
+        let began = state.begin()
+        unlock()
+        return began
     }
 
-    /// See `DrainState.beginOrQueue(_:_:)`.
+    /// See `DrainState.beginOrQueue(_:)`.
     func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
-        state.beginOrQueue(mutex, makeMessage)
+        lock()
+        let began = state.beginOrQueue(makeMessage)
+        unlock()
+        return began
     }
 
     /// Ends a drain: hands what other threads queued meanwhile, in order, to `handle`.
     @inline(__always)
     func finish(_ handle: (AnyObject) -> Void) {
-        if let first = state.next(mutex) { drainQueued(first, handle) }
+        if let first = next() { drainQueued(first, handle) }
     }
 
     @inline(never)
     private func drainQueued(_ first: AnyObject, _ handle: (AnyObject) -> Void) {
-        var next: AnyObject? = first
-        while let message = next {
-            handle(message)
-            next = state.next(mutex)
+        var message: AnyObject? = first
+        while let current = message {
+            handle(current)
+            message = next()
         }
+    }
+
+    /// `DrainState.next()` under the lock.
+    @inline(__always)
+    private func next() -> AnyObject? {
+        lock()
+        let message = state.next()
+        unlock()
+        return message
     }
 
     /// `SerialDrain.submit` with the message boxed (`QueuedMessage`) only when another thread is draining:
@@ -172,54 +187,42 @@ class BoxedSerialDrain: @unchecked Sendable {
 
 /// The state of a drain whose messages are objects (`BoxedSerialDrain`, `FlatteningSink`): whether a
 /// thread is draining, and the messages other threads queued for it meanwhile. Its owner keeps it as a
-/// stored property and passes its mutex to each method, which takes and releases it and calls nothing
-/// out while holding it; the owner handles each message after the method returns.
+/// stored property and calls each method holding its lock, which it releases before it handles any
+/// message (the whole access to the property stays inside the lock, as the thread sanitizer checks).
 struct DrainState {
     private var busy = false
     private var pending = PendingMessages()
 
-    /// Becomes the drainer if nobody is: on `true` the caller handles its work, then calls `next(_:)`
-    /// until it returns `nil`, handling each message it returns.
+    /// Becomes the drainer if nobody is: on `true` the caller handles its work, then calls `next()` until
+    /// it returns `nil`, handling each message it returns.
     @inline(__always)
-    mutating func tryBegin(_ mutex: MutexReference) -> Bool {
-        mutex.lock()
-        if busy {
-            mutex.unlock()
-            return false
-        }
+    mutating func begin() -> Bool {
+        if busy { return false }
         busy = true
-        mutex.unlock()
         return true
     }
 
-    /// Becomes the drainer and returns `true` (as `tryBegin`), or, when another thread is draining, queues
-    /// `makeMessage()` for it and returns `false`: the check and the queueing are one step under the lock,
-    /// so the message cannot be left behind by a drainer that is just finishing.
-    mutating func beginOrQueue(_ mutex: MutexReference, _ makeMessage: () -> AnyObject) -> Bool {
-        mutex.lock()
+    /// Becomes the drainer and returns `true` (as `begin()`), or, when another thread is draining, queues
+    /// `makeMessage()` for it and returns `false`: the check and the queueing are one step under the
+    /// lock, so the message cannot be left behind by a drainer that is just finishing.
+    mutating func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
         if busy {
             pending.append(makeMessage())
-            mutex.unlock()
             return false
         }
         busy = true
-        mutex.unlock()
         return true
     }
 
     /// For the drainer: the oldest message another thread queued, removed, or `nil` when there is none,
     /// which ends the drain.
     @inline(__always)
-    mutating func next(_ mutex: MutexReference) -> AnyObject? {
-        mutex.lock()
+    mutating func next() -> AnyObject? {
         if pending.isEmpty {
             busy = false
-            mutex.unlock()
             return nil
         }
-        let message = pending.removeFirst()
-        mutex.unlock()
-        return message
+        return pending.removeFirst()
     }
 }
 

@@ -1,4 +1,3 @@
-import ReactiveBridgePrimitives
 @testable import RxKit
 import Testing
 
@@ -47,32 +46,30 @@ import Testing
 @Suite struct DrainStateTests {
     typealias Message = PendingMessagesTests.Message
 
-    @Test func aSecondThreadIsQueuedForTheDrainerWhichTakesItsMessagesInOrder() {
-        let lock = Lock()
+    @Test func aSecondCallerIsQueuedForTheDrainerWhichTakesItsMessagesInOrder() {
         var state = DrainState()
-        let began = state.tryBegin(lock.reference)
-        let secondBegan = state.tryBegin(lock.reference)
-        let queuedFirst = !state.beginOrQueue(lock.reference, { Message(1) })
-        let queuedSecond = !state.beginOrQueue(lock.reference, { Message(2) })
+        let began = state.begin()
+        let secondBegan = state.begin()
+        let queuedFirst = !state.beginOrQueue({ Message(1) })
+        let queuedSecond = !state.beginOrQueue({ Message(2) })
         #expect(began && !secondBegan && queuedFirst && queuedSecond)
-        let first = state.next(lock.reference) as? Message
-        let beganWhileQueued = state.tryBegin(lock.reference)
-        let second = state.next(lock.reference) as? Message
-        let third = state.next(lock.reference)
+        let first = state.next() as? Message
+        let beganWhileQueued = state.begin()
+        let second = state.next() as? Message
+        let third = state.next()
         #expect(first?.value == 1 && second?.value == 2 && third == nil)
         #expect(!beganWhileQueued, "the drain goes on while messages are queued")
-        let beganAfterEnd = state.beginOrQueue(lock.reference, { Message(3) })
-        let afterEnd = state.next(lock.reference)
+        let beganAfterEnd = state.beginOrQueue({ Message(3) })
+        let afterEnd = state.next()
         #expect(beganAfterEnd, "the drain ended: the next caller drains")
         #expect(afterEnd == nil)
     }
 
     @Test func aDrainerMakesNoMessageForItself() {
-        let lock = Lock()
         var state = DrainState()
         var made = 0
-        let began = state.beginOrQueue(lock.reference, { made += 1; return Message(0) })
-        let next = state.next(lock.reference)
+        let began = state.beginOrQueue({ made += 1; return Message(0) })
+        let next = state.next()
         #expect(began && made == 0 && next == nil)
     }
 }

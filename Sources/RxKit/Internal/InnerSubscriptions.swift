@@ -208,6 +208,11 @@ extension FlatteningSink {
     final func disposeInners() {
         lock()
         innersDisposed = true
+        if innerHead == nil && currentInner == nil {
+            // None running (every inner ended, or was a `just`): the common case of a finished sequence.
+            unlock()
+            return
+        }
         // The subscriptions are moved out and disposed through `if case .some(let …) = consume …`:
         // `optional?.dispose()` copies the existential first, and each copy and destroy of a
         // `Disposable?` is a call through the runtime's value witnesses.

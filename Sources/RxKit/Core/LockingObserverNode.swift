@@ -19,9 +19,9 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     private var mutexStorage = PlatformMutex()
     private var mutexTail = InlineWord.sentinel
 
-    /// `ObserverNode`'s stored properties: its state word (an `Int`) and four `Bool`s.
+    /// `ObserverNode`'s stored properties: its state word (an `Int`), four `Bool`s and its spare 32 bits.
     private static var headOffset: Int {
-        InlineMutex.roundUp(MemoryLayout<Int>.size + 4, to: MemoryLayout<Int>.alignment)
+        InlineMutex.roundUp(MemoryLayout<Int>.size + 4 + 4, to: MemoryLayout<Int>.alignment)
     }
 
     @inline(__always)

@@ -170,6 +170,38 @@ open class ObserverNode: @unchecked Sendable {
     /// call.
     final var hasOwnLink = false
 
+    /// The 32 bits after the four flags, which would otherwise be padding before a subclass's first
+    /// word-aligned property: room for a mutex of a subclass's own (`nodeMutex`) at no cost in size. It
+    /// starts as a sentinel, which `setUpNodeMutex(owner:)` checks (a layout surprise stops the program
+    /// instead of corrupting a property) before it initialises the mutex there. Swift code never touches
+    /// it otherwise. It must stay the last stored property declared here.
+    private var spareHalfWord: UInt32 = 0x5EED
+
+    /// Where `spareHalfWord` is: after the state word (an `Int`) and the four `Bool`s.
+    @inline(__always)
+    private static var spareHalfWordOffset: Int { MemoryLayout<Int>.size + 4 }
+
+    /// The mutex in the node's spare 32 bits: valid only in a node whose `init` called
+    /// `setUpNodeMutex(owner:)` (the flattening sinks').
+    @inline(__always)
+    final var nodeMutex: MutexReference {
+        MutexReference((UnsafeMutableRawPointer(InlineWord.address(of: self)) + Self.spareHalfWordOffset)
+            .assumingMemoryBound(to: PlatformMutex.self))
+    }
+
+    /// Initialises `nodeMutex`, unlocked, after checking that it is where it is looked for. Once, in the
+    /// `init` of a subclass that locks it; `owner` names that class in the message. The mutex holds no
+    /// resource (see `MutexReference.destroy()`), so nothing is torn down in `deinit`.
+    final func setUpNodeMutex(owner: StaticString) {
+        let address = UnsafeMutableRawPointer(InlineWord.address(of: self)) + Self.spareHalfWordOffset
+        precondition(
+            MemoryLayout<PlatformMutex>.size == 4 && MemoryLayout<PlatformMutex>.alignment <= 4
+                && address.load(as: UInt32.self) == 0x5EED,
+            "\(owner): ObserverNode's spare 32 bits are not where the node mutex is looked for (did ObserverNode's stored properties change?)"
+        )
+        nodeMutex.initialize()
+    }
+
     /// For a node that sets `hasOwnLink`: the object that will be the link of the sink subscribed with this
     /// node (see `SinkLink`), the first time it is asked; `nil` after that (an observer subscribed twice
     /// gets a plain `SinkLink` the second time).
@@ -444,6 +476,11 @@ class Sink<Observer: ObserverType>: SinkBase, @unchecked Sendable {
 open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     static var disposedBit: Int { ObserverNode._sinkDisposedBit }
     static let attachedBit = 2
+    /// Set by `disposeUpstreamEarly()`: the upstream subscription goes (or went) before the sink is disposed.
+    static let upstreamReleasedBit = 4
+    /// The state word's bits that `SinkBase` uses; a subclass may keep a value of its own, a multiple of
+    /// 8, in the others (the flattening sinks' inline mark).
+    static let flagBits = 7
 
     /// The link the subscriber received, or `nil` when it received this sink (see
     /// `ObserverNode.dropsSubscriptionOnDispose`).
@@ -465,8 +502,19 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     final func attachUpstream(_ subscription: consuming Disposable) {
         upstream = .holding(subscription)
         let previous = InlineWord.fetchOr(self, Self.attachedBit)
-        if previous & Self.disposedBit != 0 {
-            // `dispose` came first and left the subscription to us.
+        if previous & (Self.disposedBit | Self.upstreamReleasedBit) != 0 {
+            // `dispose` or `disposeUpstreamEarly` came first and left the subscription to us.
+            upstream.take()?.dispose()
+        }
+    }
+
+    /// Disposes the upstream subscription now, or when it is attached, leaving the sink undisposed: for a
+    /// sink that goes on after its source ended (a flattening sink whose inner sequences still run).
+    /// Exactly one of this, `attachUpstream` and `dispose` disposes the subscription: the second of
+    /// "attached" and the first of "released" and "disposed".
+    final func disposeUpstreamEarly() {
+        let previous = InlineWord.fetchOr(self, Self.upstreamReleasedBit)
+        if previous & (Self.attachedBit | Self.disposedBit | Self.upstreamReleasedBit) == Self.attachedBit {
             upstream.take()?.dispose()
         }
     }
@@ -492,11 +540,19 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
     /// The second half of `dispose()`, for the caller that `closeForDisposal()` returned `previous` to:
     /// disposes the upstream subscription (if attached by then) and tells the link.
     package final func finishDisposal(_ previous: Int) {
-        if previous & Self.attachedBit != 0 {
+        disposeUpstream(closedFrom: previous)
+        cancel?.sinkDisposed()
+    }
+
+    /// The first part of `finishDisposal(_:)`: disposes the upstream subscription if it was attached and not
+    /// released early, for a subclass whose `dispose()` releases more of its own before it tells the link
+    /// (`cancel?.sinkDisposed()`).
+    @inline(__always)
+    final func disposeUpstream(closedFrom previous: Int) {
+        if previous & (Self.attachedBit | Self.upstreamReleasedBit) == Self.attachedBit {
             // Moved out (`take()`), not copied and cleared: no retain/release pair.
             upstream.take()?.dispose()
         }
-        cancel?.sinkDisposed()
     }
 }
 

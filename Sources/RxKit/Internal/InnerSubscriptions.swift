@@ -1,35 +1,26 @@
-import ReactiveBridgeAtomics
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The per-inner bookkeeping of the flattening sinks (`flatMap`, `flatMapFirst`, `merge`, `concatMap`,
 /// `concat()`, `flatMapLatest`, `switchLatest`).
 ///
 /// Each inner sequence is subscribed with one `InnerObserver`, which is also its entry in the sink's
-/// `InnerSubscriptionGroup`: no `CompositeDisposable` key, no `SingleAssignmentDisposable`.
+/// inners (`FlatteningSink.innerHead`…, below): no `CompositeDisposable` key, no
+/// `SingleAssignmentDisposable`, no object for the group.
 ///
-/// The sinks subscribe every inner sequence from inside their `SerialDrain`, with an `InlineDelivery`
-/// marking the draining thread for the length of the `subscribe` call (a `just` is not subscribed at all,
+/// The sinks subscribe every inner sequence from inside their drain, with the draining thread marked
+/// (`FlatteningSink.beginInlineSubscribe()`) for the length of the `subscribe` call (a `just` is not subscribed at all,
 /// see `FlatteningSink.deliverIfJust`). Events the inner sends on that thread during its own subscription
 /// (`empty`, `from`, `create`…) are then handled at once, as if queued and drained, but with no lock, no
 /// queued message and no `Event`: the draining thread is blocked in `subscribe`, not delivering, so
 /// nothing else can be running the sink's state. The mark is cleared while the sink calls downstream, so
 /// a re-entrant event caused by the downstream observer is queued as before (trampolined, never nested).
-/// An inner that terminates during its own subscription is never linked into the group: its subscription
-/// is disposed as soon as `subscribe` returns.
+/// An inner that terminates during its own subscription is never linked into the sink's inners: its
+/// subscription is disposed as soon as `subscribe` returns.
 ///
-/// Everything here is non-generic except the observer's `Element`, so the group's code is specialised in
-/// RxKit itself and no per-event path touches a type built from a generic parameter.
+/// The inners' bookkeeping is non-generic (an inner's entry, the list through the entries): no per-event
+/// or per-inner path touches a type built from a generic parameter.
 
-/// One inner subscription's entry in an `InnerSubscriptionGroup`. The fields marked "group" are guarded by
-/// the group's lock; the ones marked "drain" belong to the owning sink and are only touched inside its
-/// drain.
+/// One inner subscription's entry in its flattening sink's inners. The fields marked "group" are guarded
+/// by the sink's lock (`FlatteningSink.lock()`); the ones marked "drain" belong to the sink and are only
+/// touched inside its drain.
 @usableFromInline
 class InnerSubscription: ObserverNode, @unchecked Sendable {
     /// Group: the inner's subscription, once attached and until finished or disposed.
@@ -42,12 +33,13 @@ class InnerSubscription: ObserverNode, @unchecked Sendable {
 
     /// Drain: the sink has handled this inner's terminal event; later events from it are ignored.
     @exclusivity(unchecked) final var isDone = false
-    /// Drain: handed to the group with `attach`/`attachCurrent` (so finishing it must go through the group).
+    /// Drain: handed to the sink's inners with `attach`/`attachCurrent` (so finishing it must go through
+    /// them).
     @exclusivity(unchecked) final var isAttached = false
 
     override init() {
         super.init()
-        dropsSubscriptionOnDispose = true  // the group drops the inner's subscription (`finish`, `dispose`)
+        dropsSubscriptionOnDispose = true  // the sink drops the inner's subscription (`finish`, `dispose`)
     }
 }
 
@@ -120,77 +112,39 @@ final class InnerObserver<Element>: InnerSubscription, InnerObserverType, @unche
     }
 }
 
-/// The subscriptions of one flattening sink: the outer (source) subscription and the inner subscriptions
-/// still running — a list in subscription order (merge) or one current inner (switch). Disposing it
-/// disposes the outer subscription first, then every inner, and every inner attached later.
+/// The running inners of one flattening sink: a list in subscription order (merge) or one current inner
+/// (switch), each holding its subscription. Disposing the sink disposes every inner, and every inner
+/// attached later (`disposeInners()`).
 ///
-/// `attach`, `finish`, `attachCurrent` and `finishCurrent` are called only from inside the owning sink's
-/// drain; `dispose` may come from any thread, hence the lock. The group is the sink's drain (and so its
-/// lock, see `BoxedSerialDrain`): its sections below are short and never call out while holding it.
-final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sendable {
-    private let resourceTracking = ResourceTracking()
-    @exclusivity(unchecked) private var head: InnerSubscription?
-    @exclusivity(unchecked) private unowned(unsafe) var tail: InnerSubscription?
-    @exclusivity(unchecked) private var disposed = false
-    /// A `DisposableSlot`, not `Disposable?`: see there.
-    @exclusivity(unchecked) private var outer = DisposableSlot.empty
-    @exclusivity(unchecked) private var outerDisposed = false
-    /// The current inner of a switch, with its subscription in `subscription`.
-    @exclusivity(unchecked) private var current: InnerSubscription?
-
-    override init() {
-        super.init()
-    }
-
-    var isDisposed: Bool { withLock { disposed } }
-
-    /// Holds the outer subscription; disposes it at once if `disposeOuter()` or `dispose()` came first.
-    /// `consuming`, so the subscription is moved in, not copied and then destroyed by the caller.
-    func setOuter(_ subscription: consuming Disposable) {
-        lock()
-        if outerDisposed {
-            unlock()
-            subscription.dispose()
-            return
-        }
-        outer = .holding(subscription)
-        unlock()
-    }
-
-    /// Disposes the outer subscription (now, or when it is set).
-    func disposeOuter() {
-        lock()
-        outerDisposed = true
-        let taken = outer.take()
-        unlock()
-        if case .some(let taken) = consume taken { taken.dispose() }  // moved: `?.dispose()` copies first
-    }
-
+/// `attach`, `finish`, `attachCurrent` and `finishCurrent` are called only from inside the sink's drain;
+/// `disposeInners` may come from any thread, hence the lock (the drain's: its sections here are short
+/// and never call out while holding it).
+extension FlatteningSink {
     // MARK: merge: a list
 
     /// Links `inner`, whose `subscribe` just returned `subscription` and which has not terminated, into the
-    /// list; disposes `subscription` at once if the group is disposed.
-    func attach(_ inner: InnerSubscription, _ subscription: Disposable) {
+    /// list; disposes `subscription` at once if the sink is disposed.
+    final func attach(_ inner: InnerSubscription, _ subscription: Disposable) {
         lock()
-        if disposed {
+        if innersDisposed {
             unlock()
             subscription.dispose()
             return
         }
         inner.subscription = .holding(subscription)
         inner.isLinked = true
-        inner.previous = tail
-        if let tail {
+        inner.previous = innerTail
+        if let tail = innerTail {
             tail.next = inner
         } else {
-            head = inner
+            innerHead = inner
         }
-        tail = inner
+        innerTail = inner
         unlock()
     }
 
     /// Unlinks an attached `inner` and disposes its subscription (nothing if `dispose` took it already).
-    func finish(_ inner: InnerSubscription) {
+    final func finish(_ inner: InnerSubscription) {
         lock()
         if !inner.isLinked {
             unlock()
@@ -201,12 +155,12 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
         if let previous = inner.previous {
             previous.next = inner.next
         } else {
-            head = inner.next
+            innerHead = inner.next
         }
         if let next = inner.next {
             next.previous = inner.previous
         } else {
-            tail = inner.previous
+            innerTail = inner.previous
         }
         inner.next = nil
         inner.previous = nil
@@ -217,29 +171,29 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
     // MARK: switch: one current inner
 
     /// Holds `inner`, whose `subscribe` just returned `subscription` and which has not terminated, as the
-    /// current inner; disposes `subscription` at once if the group is disposed. The previous current inner
+    /// current inner; disposes `subscription` at once if the sink is disposed. The previous current inner
     /// must have been finished (`finishCurrent`).
-    func attachCurrent(_ inner: InnerSubscription, _ subscription: Disposable) {
+    final func attachCurrent(_ inner: InnerSubscription, _ subscription: Disposable) {
         lock()
-        if disposed {
+        if innersDisposed {
             unlock()
             subscription.dispose()
             return
         }
         inner.subscription = .holding(subscription)
         inner.isLinked = true
-        current = inner
+        currentInner = inner
         unlock()
     }
 
     /// Releases the current inner and disposes its subscription.
-    func finishCurrent() {
+    final func finishCurrent() {
         lock()
-        guard let taken = current else {
+        guard let taken = currentInner else {
             unlock()
             return
         }
-        current = nil
+        currentInner = nil
         let subscription = taken.subscription.take()
         taken.isLinked = false
         unlock()
@@ -249,40 +203,39 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
 
     // MARK: disposal
 
-    func dispose() {
+    /// Disposes every inner's subscription, and from now on each inner's as it is attached. Part of the
+    /// sink's `dispose()`, once.
+    final func disposeInners() {
         lock()
-        if disposed {
+        innersDisposed = true
+        if innerHead == nil && currentInner == nil {
+            // None running (every inner ended, or was a `just`): the common case of a finished sequence.
             unlock()
             return
         }
-        disposed = true
-        outerDisposed = true
         // The subscriptions are moved out and disposed through `if case .some(let …) = consume …`:
         // `optional?.dispose()` copies the existential first, and each copy and destroy of a
         // `Disposable?` is a call through the runtime's value witnesses.
-        let outerTaken = outer.take()
-        let currentTaken = current.take()
+        let currentTaken = currentInner.take()
         let currentSubscription = currentTaken?.subscription.take()
         currentTaken?.isLinked = false
-        if head == nil {
+        if innerHead == nil {
             unlock()
-            if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
             if case .some(let currentSubscription) = consume currentSubscription { currentSubscription.dispose() }
             withExtendedLifetime(currentTaken) {}
             return
         }
         let taken = unlinkAll()
         unlock()
-        if case .some(let outerTaken) = consume outerTaken { outerTaken.dispose() }
         for subscription in taken { subscription.dispose() }
     }
 
     @inline(never)
-    private func unlinkAll() -> [Disposable] {
+    private final func unlinkAll() -> [Disposable] {
         var taken: [Disposable] = []
-        var node = head
-        head = nil
-        tail = nil
+        var node = innerHead
+        innerHead = nil
+        innerTail = nil
         while let current = node {
             node = current.next
             current.next = nil
@@ -293,46 +246,5 @@ final class InnerSubscriptionGroup: BoxedSerialDrain, Disposable, @unchecked Sen
             }
         }
         return taken
-    }
-}
-
-/// Marks the thread that is subscribing an inner sequence from inside a sink's drain (see the top of this
-/// file). Set and cleared only by the draining thread; read by any thread an inner event arrives on.
-///
-/// The word is the spare head word of the sink's `InnerSubscriptionGroup` (a `BoxedSerialDrain`, whose head
-/// word is free after `init`, see `BoxedSerialDrain.spareWord`): no allocation of its own. The sink holds
-/// the group for as long as it uses this.
-struct InlineDelivery {
-    private let storage: UnsafeMutablePointer<Int>
-
-    init(in group: InnerSubscriptionGroup) {
-        storage = group.spareWord
-        storage.pointee = 0
-    }
-
-    /// The calling thread's token (never 0).
-    @inline(__always)
-    static var currentThread: Int {
-        #if canImport(Glibc)
-        return Int(bitPattern: UInt(pthread_self()))
-        #else
-        return Int(bitPattern: pthread_self())
-        #endif
-    }
-
-    /// Whether the calling thread is the one subscribing inline right now.
-    @inline(__always)
-    var isCurrentThread: Bool {
-        rb_atomic_load_acquire(storage) == InlineDelivery.currentThread
-    }
-
-    @inline(__always)
-    func begin(_ thread: Int) {
-        rb_atomic_store_release(storage, thread)
-    }
-
-    @inline(__always)
-    func end() {
-        rb_atomic_store_release(storage, 0)
     }
 }

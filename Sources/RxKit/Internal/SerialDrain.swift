@@ -12,7 +12,7 @@ import ReactiveBridgePrimitives
 /// The fast path (no contention) takes the lock twice and allocates nothing.
 final class SerialDrain<Message>: @unchecked Sendable {
     /// Guards the drain's own state only for short, non-calling sections; an owner may share it for state
-    /// of its own that is equally short (the flattening sinks' `InnerSubscriptionGroup`), saving a lock.
+    /// of its own that is equally short, saving a lock.
     let lock = Lock()
     // Guarded by `lock`. `pendingCount` mirrors `pending.count - pendingHead` so the uncontended path
     // never touches `[Message]` (a runtime metadata look-up per call in unspecialised generic code).
@@ -91,20 +91,15 @@ final class SerialDrain<Message>: @unchecked Sendable {
 /// `Message` enum, together about 800 instructions per flatMap stage). Messages exist only when another
 /// thread is draining, so they are queued boxed (`QueuedMessage`), and only then.
 ///
-/// The drain *is* its lock (its mutex is inline, laid out as a `Lock`'s), and the sinks'
-/// `InnerSubscriptionGroup` is a drain, whose short sections share that lock: one object per flattening
-/// subscription instead of three.
+/// The drain *is* its lock (its mutex is inline, laid out as a `Lock`'s). The flattening sinks run the
+/// same protocol on their own mutex and queue (`FlatteningSink`), one object per subscription.
 class BoxedSerialDrain: @unchecked Sendable {
     // The mutex, inside the object (see `InlineMutex`); these three must stay the first stored properties.
-    // The head word is free after `init` (`spareWord`).
     private var mutexHead = InlineWord.sentinel
     private var mutexStorage = PlatformMutex()
     private var mutexTail = InlineWord.sentinel
-    // Guarded by the lock (`self`); `pendingCount` mirrors `pending.count - pendingHead`.
-    @exclusivity(unchecked) private var busy = false
-    @exclusivity(unchecked) private var pending: [AnyObject] = []
-    @exclusivity(unchecked) private var pendingHead = 0
-    @exclusivity(unchecked) private var pendingCount = 0
+    /// Guarded by the lock (`self`), which its methods take themselves.
+    @exclusivity(unchecked) private var state = DrainState()
 
     init() {
         InlineMutex.setUpKeepingHeadWord(self, owner: "BoxedSerialDrain")
@@ -116,10 +111,6 @@ class BoxedSerialDrain: @unchecked Sendable {
 
     @inline(__always)
     private final var mutex: MutexReference { MutexReference(InlineMutex.mutex(in: self, head: 0)) }
-
-    /// The head word, free after `init`: a subclass may use it as a word of its own (`InlineDelivery` in the
-    /// flattening sinks' group).
-    final var spareWord: UnsafeMutablePointer<Int> { InlineWord.address(of: self) }
 
     @inline(__always)
     final func lock() {
@@ -141,43 +132,41 @@ class BoxedSerialDrain: @unchecked Sendable {
     @inline(__always)
     func tryBegin() -> Bool {
         lock()
-        if busy {
-            unlock()
-            return false
-        }
-        busy = true
+        let began = state.begin()
         unlock()
-        return true
+        return began
     }
 
-    /// Becomes the drainer and returns `true` (the caller handles its message, then calls `finish(_:)`),
-    /// or, when another thread is draining, queues `makeMessage()` for it and returns `false`: the check
-    /// and the queueing are one step under the lock, so the message cannot be left behind by a drainer
-    /// that is just finishing.
+    /// See `DrainState.beginOrQueue(_:)`.
     func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
         lock()
-        if busy {
-            pending.append(makeMessage())
-            pendingCount += 1
-            unlock()
-            return false
-        }
-        busy = true
+        let began = state.beginOrQueue(makeMessage)
         unlock()
-        return true
+        return began
     }
 
     /// Ends a drain: hands what other threads queued meanwhile, in order, to `handle`.
     @inline(__always)
     func finish(_ handle: (AnyObject) -> Void) {
-        lock()
-        if pendingCount == 0 {
-            busy = false
-            unlock()
-            return
+        if let first = next() { drainQueued(first, handle) }
+    }
+
+    @inline(never)
+    private func drainQueued(_ first: AnyObject, _ handle: (AnyObject) -> Void) {
+        var message: AnyObject? = first
+        while let current = message {
+            handle(current)
+            message = next()
         }
+    }
+
+    /// `DrainState.next()` under the lock.
+    @inline(__always)
+    private func next() -> AnyObject? {
+        lock()
+        let message = state.next()
         unlock()
-        drainPending(handle)
+        return message
     }
 
     /// `SerialDrain.submit` with the message boxed (`QueuedMessage`) only when another thread is draining:
@@ -194,24 +183,77 @@ class BoxedSerialDrain: @unchecked Sendable {
     func finishMessages<Message>(_ handle: (Message) -> Void) {
         finish { handle(unsafeDowncast($0, to: QueuedMessage<Message>.self).message) }
     }
+}
 
-    @inline(never)
-    private func drainPending(_ handle: (AnyObject) -> Void) {
-        while true {
-            lock()
-            if pendingCount == 0 {
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
-                busy = false
-                unlock()
-                return
-            }
-            let next = pending[pendingHead]
-            pendingHead += 1
-            pendingCount -= 1
-            unlock()
-            handle(next)
+/// The state of a drain whose messages are objects (`BoxedSerialDrain`, `FlatteningSink`): whether a
+/// thread is draining, and the messages other threads queued for it meanwhile. Its owner keeps it as a
+/// stored property and calls each method holding its lock, which it releases before it handles any
+/// message (the whole access to the property stays inside the lock, as the thread sanitizer checks).
+struct DrainState {
+    private var busy = false
+    private var pending = PendingMessages()
+
+    /// Becomes the drainer if nobody is: on `true` the caller handles its work, then calls `next()` until
+    /// it returns `nil`, handling each message it returns.
+    @inline(__always)
+    mutating func begin() -> Bool {
+        if busy { return false }
+        busy = true
+        return true
+    }
+
+    /// Becomes the drainer and returns `true` (as `begin()`), or, when another thread is draining, queues
+    /// `makeMessage()` for it and returns `false`: the check and the queueing are one step under the
+    /// lock, so the message cannot be left behind by a drainer that is just finishing.
+    mutating func beginOrQueue(_ makeMessage: () -> AnyObject) -> Bool {
+        if busy {
+            pending.append(makeMessage())
+            return false
         }
+        busy = true
+        return true
+    }
+
+    /// For the drainer: the oldest message another thread queued, removed, or `nil` when there is none,
+    /// which ends the drain.
+    @inline(__always)
+    mutating func next() -> AnyObject? {
+        if pending.isEmpty {
+            busy = false
+            return nil
+        }
+        return pending.removeFirst()
+    }
+}
+
+/// The messages queued in a drain whose messages are objects (`DrainState`), in order. `count` mirrors
+/// `messages.count - head`, so the paths that find the queue empty never touch the array.
+struct PendingMessages {
+    private var messages: [AnyObject] = Array()  // not `[]`: see `FlatMapProducer.init`
+    private var head = 0
+    private var count = 0
+
+    @inline(__always)
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ message: AnyObject) {
+        messages.append(message)
+        count += 1
+    }
+
+    /// The oldest message, removed; the queue must not be empty. The storage is emptied, keeping its
+    /// capacity, when the last one goes.
+    @inline(never)
+    mutating func removeFirst() -> AnyObject {
+        precondition(count > 0, "PendingMessages.removeFirst() on an empty queue")
+        let next = messages[head]
+        head += 1
+        count -= 1
+        if count == 0 {
+            messages.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return next
     }
 }
 

@@ -27,7 +27,8 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
             let producer = unsafeDowncast(producer, to: SwitchLatestProducer.self)
             let sink = SwitchLatestSink<SourceElement, Inner, NodeObserver<Inner.Element>, InnerObs>(
                 producer: producer, node: node, cancel: cancel)
-            return (sink, sink.attach(outer: producer.source.subscribe(sink)))
+            let subscription = producer.source.subscribe(sink)  // the sink's upstream (see `FlatteningSink`)
+            return (sink, subscription)
         }
     }
 
@@ -50,23 +51,23 @@ final class SwitchLatestProducer<SourceElement, Inner: ObservableConvertibleType
     }
 }
 
-/// One `switchLatest`/`flatMapLatest` subscription; source and inner events are handled inside one
-/// `BoxedSerialDrain`. `latest` identifies the inner subscription currently mirrored; events from any other
-/// (replaced) inner are dropped. The group holds the current inner once it is attached and disposes it
+/// One `switchLatest`/`flatMapLatest` subscription; source and inner events are handled inside the sink's
+/// drain. `latest` identifies the inner subscription currently mirrored; events from any other
+/// (replaced) inner are dropped. The sink holds the current inner once it is attached and disposes it
 /// when it is replaced (before the next one is subscribed, as RxSwift does), completes, or on disposal.
 /// The sink keeps only the identity (`latest` is compared, never dereferenced): a strong reference would
 /// make a cycle (sink → inner observer → sink) that a disposal from downstream, which does not run in the
 /// drain, could not break. Every inner observer becomes `latest` as it is made, so an identity is never
 /// mistaken for a reused address.
 ///
-/// The drain, the inline delivery of a synchronous inner (`from`), which is never attached to the group,
+/// The drain, the inline delivery of a synchronous inner (`from`), which is never attached,
 /// and the direct delivery of a `just` inner, which is not subscribed at all, are `FlatteningSink`'s.
 @usableFromInline
 final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType, InnerObs: InnerObserverType>:
     FlatteningSink<SourceElement, Inner, Observer>, @unchecked Sendable
     where Observer.Element == Inner.Element, InnerObs.Element == Inner.Element {
     // Touched only inside the drain.
-    /// The latest inner is attached to the group (its `subscribe` returned before it terminated). Declared
+    /// The latest inner is attached (`attachCurrent`: its `subscribe` returned before it terminated). Declared
     /// first, it shares a word with `FlatteningSink`'s flags.
     @exclusivity(unchecked) private var latestAttached = false
     /// The latest inner observer's `ObjectIdentifier` as a word, 0 when none: one word, where an
@@ -85,7 +86,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        attach(outer: source.subscribe(self))
+        source.subscribe(self)
     }
 
     // MARK: inside the drain
@@ -101,7 +102,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         }
         if latestAttached {
             latestAttached = false
-            group.finishCurrent()  // disposes the previous inner before the next is subscribed
+            finishCurrent()  // disposes the previous inner before the next is subscribed
         }
         let observable = inner.asObservable()
         latest = 0  // until the new inner's observer exists, no earlier inner is current
@@ -114,13 +115,13 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         latest = UInt(bitPattern: ObjectIdentifier(observer))
         beginInlineSubscribe()
         let subscription = observable.subscribe(observer)
-        inline.end()
+        endInlineSubscribe()
         if observer.isDone || terminated || UInt(bitPattern: ObjectIdentifier(observer)) != latest {
             subscription.dispose()
         } else {
             latestAttached = true
             observer.isAttached = true
-            group.attachCurrent(observer, subscription)
+            attachCurrent(observer, subscription)
         }
     }
 
@@ -128,7 +129,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
     override func completeOuter() {
         if terminated { return }
         outerCompleted = true
-        group.disposeOuter()
+        disposeUpstreamEarly()  // the outer subscription
         if latest == 0 { terminate(.completed) }
     }
 
@@ -142,7 +143,7 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
         inner.isDone = true
         if latestAttached {
             latestAttached = false
-            group.finishCurrent()
+            finishCurrent()
         }
         if outerCompleted { completeAll() }
     }

@@ -37,7 +37,8 @@ final class FlatMapProducer<SourceElement, Inner: ObservableConvertibleType, Inn
             let producer = unsafeDowncast(producer, to: FlatMapProducer.self)
             let sink = FlatMapSink<SourceElement, Inner, NodeObserver<Inner.Element>, InnerObs>(
                 producer: producer, node: node, cancel: cancel)
-            return (sink, sink.attach(outer: producer.source!.subscribe(sink)))
+            let subscription = producer.source!.subscribe(sink)  // the sink's upstream (see `FlatteningSink`)
+            return (sink, subscription)
         }
     }
 
@@ -119,16 +120,17 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        attach(outer: source.subscribe(self))
+        source.subscribe(self)
     }
 
-    /// Behaves as if an outer sequence sent each of `elements` and completed.
+    /// Behaves as if an outer sequence sent each of `elements` and completed; there is no outer
+    /// subscription to hold.
     func run(elements: [SourceElement]) -> Disposable {
         for element in elements {
             onNextElement(element)
         }
         on(.completed)
-        return group
+        return Disposables.create()
     }
 
     // MARK: inside the drain
@@ -154,7 +156,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     override func completeOuter() {
         if terminated { return }
         outerCompleted = true
-        group.disposeOuter()
+        disposeUpstreamEarly()  // the outer subscription
         if activeCount == 0 { terminate(.completed) }
     }
 
@@ -172,7 +174,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     override func completeInner(_ inner: InnerSubscription, duringSubscribe: Bool) {
         if terminated || inner.isDone { return }
         inner.isDone = true
-        if inner.isAttached { group.finish(inner) }
+        if inner.isAttached { finish(inner) }
         innerEnded(duringSubscribe: duringSubscribe)
     }
 
@@ -237,12 +239,12 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
         let observer = InnerObs(receiver: self)
         beginInlineSubscribe()
         let subscription = observable.subscribe(observer)
-        inline.end()
+        endInlineSubscribe()
         if observer.isDone || terminated {
             subscription.dispose()
         } else {
             observer.isAttached = true
-            group.attach(observer, subscription)
+            attach(observer, subscription)
         }
     }
 }

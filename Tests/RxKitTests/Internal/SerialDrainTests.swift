@@ -1,0 +1,75 @@
+@testable import RxKit
+import Testing
+
+/// `PendingMessages`, the queue of a drain whose messages are objects (`DrainState`): first in, first out,
+/// and empty again once drained.
+@Suite struct PendingMessagesTests {
+    final class Message {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    @Test func messagesComeOutInTheOrderTheyWentIn() {
+        var queue = PendingMessages()
+        let startsEmpty = queue.isEmpty
+        #expect(startsEmpty)
+        for value in 1...3 { queue.append(Message(value)) }
+        let filled = !queue.isEmpty
+        #expect(filled)
+        var out: [Int] = []
+        while !queue.isEmpty {
+            out.append((queue.removeFirst() as! Message).value)
+        }
+        #expect(out == [1, 2, 3])
+        #expect(queue.isEmpty)
+    }
+
+    @Test func aDrainedQueueTakesNewMessagesInOrder() {
+        var queue = PendingMessages()
+        queue.append(Message(1))
+        queue.append(Message(2))
+        var out = [(queue.removeFirst() as! Message).value]
+        queue.append(Message(3))
+        out.append((queue.removeFirst() as! Message).value)
+        out.append((queue.removeFirst() as! Message).value)
+        let drained = queue.isEmpty
+        queue.append(Message(4))
+        out.append((queue.removeFirst() as! Message).value)
+        let drainedAgain = queue.isEmpty
+        #expect(out == [1, 2, 3, 4])
+        #expect(drained && drainedAgain)
+    }
+}
+
+/// `DrainState`: one drainer at a time; what others submit meanwhile is queued for it, in order, and the
+/// drain ends only once the queue is empty.
+@Suite struct DrainStateTests {
+    typealias Message = PendingMessagesTests.Message
+
+    @Test func aSecondCallerIsQueuedForTheDrainerWhichTakesItsMessagesInOrder() {
+        var state = DrainState()
+        let began = state.begin()
+        let secondBegan = state.begin()
+        let queuedFirst = !state.beginOrQueue({ Message(1) })
+        let queuedSecond = !state.beginOrQueue({ Message(2) })
+        #expect(began && !secondBegan && queuedFirst && queuedSecond)
+        let first = state.next() as? Message
+        let beganWhileQueued = state.begin()
+        let second = state.next() as? Message
+        let third = state.next()
+        #expect(first?.value == 1 && second?.value == 2 && third == nil)
+        #expect(!beganWhileQueued, "the drain goes on while messages are queued")
+        let beganAfterEnd = state.beginOrQueue({ Message(3) })
+        let afterEnd = state.next()
+        #expect(beganAfterEnd, "the drain ended: the next caller drains")
+        #expect(afterEnd == nil)
+    }
+
+    @Test func aDrainerMakesNoMessageForItself() {
+        var state = DrainState()
+        var made = 0
+        let began = state.beginOrQueue({ made += 1; return Message(0) })
+        let next = state.next()
+        #expect(began && made == 0 && next == nil)
+    }
+}

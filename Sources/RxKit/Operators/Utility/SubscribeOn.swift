@@ -89,8 +89,9 @@ class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>,
 /// `map`/`filter` over it, return) is not stored: disposing it does nothing, on the scheduler or anywhere,
 /// so no block is scheduled for it.
 final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Observer>, @unchecked Sendable {
-    /// In the sink's state word, above `SinkBase`'s two bits: `sourceSubscription` is stored.
-    private static var sourceSubscribedBit: Int { 4 }
+    /// In the sink's state word, the first bit above `SinkBase`'s flags (`SinkBase.flagBits`):
+    /// `sourceSubscription` is stored.
+    private static var sourceSubscribedBit: Int { 8 }
 
     /// Kept for the sink's life, as RxSwift's sink keeps its producer: a `let`, where an optional taken by
     /// the scheduled subscription would look up the generic metadata of `Observable<Element>?` per call.
@@ -104,6 +105,7 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
         self.source = source
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
+        assert(Self.sourceSubscribedBit & SinkBase.flagBits == 0, "SerialSubscribeOnSink: its bit must lie above SinkBase.flagBits")
     }
 
     func scheduleSubscription() {

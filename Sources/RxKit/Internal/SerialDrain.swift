@@ -14,12 +14,10 @@ final class SerialDrain<Message>: @unchecked Sendable {
     /// Guards the drain's own state only for short, non-calling sections; an owner may share it for state
     /// of its own that is equally short, saving a lock.
     let lock = Lock()
-    // Guarded by `lock`. `pendingCount` mirrors `pending.count - pendingHead` so the uncontended path
-    // never touches `[Message]` (a runtime metadata look-up per call in unspecialised generic code).
+    // Guarded by `lock`. The uncontended path reads only the queue's count, never its `[Message]` (a
+    // runtime metadata look-up per call in unspecialised generic code).
     @exclusivity(unchecked) private var busy = false
-    @exclusivity(unchecked) private var pending: [Message] = []
-    @exclusivity(unchecked) private var pendingHead = 0
-    @exclusivity(unchecked) private var pendingCount = 0
+    @exclusivity(unchecked) private var pending = ArrivalQueue<Message>()
 
     /// Runs `handle(message)` now, or queues `message` for the thread that is already draining.
     /// `handle` must be the same logic for every caller (it runs messages queued by other threads too).
@@ -28,7 +26,6 @@ final class SerialDrain<Message>: @unchecked Sendable {
         lock.lock()
         if busy {
             pending.append(message)
-            pendingCount += 1
             lock.unlock()
             return
         }
@@ -56,7 +53,7 @@ final class SerialDrain<Message>: @unchecked Sendable {
     /// Ends a drain begun by `submit` or `tryBegin`: handles what other threads queued meanwhile.
     func finish(_ handle: (Message) -> Void) {
         lock.lock()
-        if pendingCount == 0 {
+        if pending.isEmpty {
             busy = false
             lock.unlock()
             return
@@ -69,16 +66,12 @@ final class SerialDrain<Message>: @unchecked Sendable {
     private func drainPending(_ handle: (Message) -> Void) {
         while true {
             lock.lock()
-            if pendingCount == 0 {
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
+            if pending.isEmpty {
                 busy = false
                 lock.unlock()
                 return
             }
-            let next = pending[pendingHead]
-            pendingHead += 1
-            pendingCount -= 1
+            let next = pending.removeFirst()
             lock.unlock()
             handle(next)
         }
@@ -191,7 +184,7 @@ class BoxedSerialDrain: @unchecked Sendable {
 /// message (the whole access to the property stays inside the lock, as the thread sanitizer checks).
 struct DrainState {
     private var busy = false
-    private var pending = PendingMessages()
+    private var pending = ArrivalQueue<AnyObject>()
 
     /// Becomes the drainer if nobody is: on `true` the caller handles its work, then calls `next()` until
     /// it returns `nil`, handling each message it returns.
@@ -223,37 +216,6 @@ struct DrainState {
             return nil
         }
         return pending.removeFirst()
-    }
-}
-
-/// The messages queued in a drain whose messages are objects (`DrainState`), in order. `count` mirrors
-/// `messages.count - head`, so the paths that find the queue empty never touch the array.
-struct PendingMessages {
-    private var messages: [AnyObject] = Array()  // not `[]`: see `FlatMapProducer.init`
-    private var head = 0
-    private var count = 0
-
-    @inline(__always)
-    var isEmpty: Bool { count == 0 }
-
-    mutating func append(_ message: AnyObject) {
-        messages.append(message)
-        count += 1
-    }
-
-    /// The oldest message, removed; the queue must not be empty. The storage is emptied, keeping its
-    /// capacity, when the last one goes.
-    @inline(never)
-    mutating func removeFirst() -> AnyObject {
-        precondition(count > 0, "PendingMessages.removeFirst() on an empty queue")
-        let next = messages[head]
-        head += 1
-        count -= 1
-        if count == 0 {
-            messages.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return next
     }
 }
 

@@ -1,50 +1,13 @@
 @testable import RxKit
 import Testing
 
-/// `PendingMessages`, the queue of a drain whose messages are objects (`DrainState`): first in, first out,
-/// and empty again once drained.
-@Suite struct PendingMessagesTests {
+/// `DrainState`: one drainer at a time; what others submit meanwhile is queued for it, in order, and the
+/// drain ends only once the queue is empty.
+@Suite struct DrainStateTests {
     final class Message {
         let value: Int
         init(_ value: Int) { self.value = value }
     }
-
-    @Test func messagesComeOutInTheOrderTheyWentIn() {
-        var queue = PendingMessages()
-        let startsEmpty = queue.isEmpty
-        #expect(startsEmpty)
-        for value in 1...3 { queue.append(Message(value)) }
-        let filled = !queue.isEmpty
-        #expect(filled)
-        var out: [Int] = []
-        while !queue.isEmpty {
-            out.append((queue.removeFirst() as! Message).value)
-        }
-        #expect(out == [1, 2, 3])
-        #expect(queue.isEmpty)
-    }
-
-    @Test func aDrainedQueueTakesNewMessagesInOrder() {
-        var queue = PendingMessages()
-        queue.append(Message(1))
-        queue.append(Message(2))
-        var out = [(queue.removeFirst() as! Message).value]
-        queue.append(Message(3))
-        out.append((queue.removeFirst() as! Message).value)
-        out.append((queue.removeFirst() as! Message).value)
-        let drained = queue.isEmpty
-        queue.append(Message(4))
-        out.append((queue.removeFirst() as! Message).value)
-        let drainedAgain = queue.isEmpty
-        #expect(out == [1, 2, 3, 4])
-        #expect(drained && drainedAgain)
-    }
-}
-
-/// `DrainState`: one drainer at a time; what others submit meanwhile is queued for it, in order, and the
-/// drain ends only once the queue is empty.
-@Suite struct DrainStateTests {
-    typealias Message = PendingMessagesTests.Message
 
     @Test func aSecondCallerIsQueuedForTheDrainerWhichTakesItsMessagesInOrder() {
         var state = DrainState()

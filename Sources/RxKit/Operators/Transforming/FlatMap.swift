@@ -94,13 +94,10 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private let maxConcurrent: Int
     private let ignoresElementsWhileBusy: Bool
 
-    // Touched only inside the drain. `waitingCount` mirrors `waiting.count - waitingHead`, so the paths that
-    // find nothing waiting never touch `[Inner]`. `activeCount` includes the `deferredStarts` slots: waiting
-    // inners whose turn came while an inner was being subscribed, started once that `subscribe` returns.
+    // Touched only inside the drain. `activeCount` includes the `deferredStarts` slots: waiting inners whose
+    // turn came while an inner was being subscribed, started once that `subscribe` returns.
     @exclusivity(unchecked) private var activeCount = 0
-    @exclusivity(unchecked) private var waiting: [Inner] = Array()  // not `[]`: see `FlatMapProducer.init`
-    @exclusivity(unchecked) private var waitingHead = 0
-    @exclusivity(unchecked) private var waitingCount = 0
+    @exclusivity(unchecked) private var waiting = ArrivalQueue<Inner>()
     @exclusivity(unchecked) private var deferredStarts = 0
 
     init(selector: @escaping (SourceElement) throws -> Inner, maxConcurrent: Int, ignoresElementsWhileBusy: Bool,
@@ -148,7 +145,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
             activeCount += 1
             subscribeInner(inner)
         } else {
-            enqueueWaiting(inner)
+            waiting.append(inner)
         }
     }
 
@@ -182,34 +179,16 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     /// when `duringSubscribe`), or completes if the outer sequence has.
     private func innerEnded(duringSubscribe: Bool) {
         activeCount -= 1
-        if waitingCount > deferredStarts {
+        if waiting.count > deferredStarts {
             activeCount += 1
             if duringSubscribe {
                 deferredStarts += 1
             } else {
-                subscribeInner(dequeueWaiting())
+                subscribeInner(waiting.removeFirst())
             }
         } else if outerCompleted && activeCount == 0 {
             completeAll()
         }
-    }
-
-    @inline(never)
-    private func enqueueWaiting(_ inner: Inner) {
-        waiting.append(inner)
-        waitingCount += 1
-    }
-
-    @inline(never)
-    private func dequeueWaiting() -> Inner {
-        let next = waiting[waitingHead]
-        waitingHead += 1
-        waitingCount -= 1
-        if waitingCount == 0 {
-            waiting.removeAll(keepingCapacity: true)
-            waitingHead = 0
-        }
-        return next
     }
 
     /// Subscribes `inner` (its slot already counted in `activeCount`), then any waiting inners whose turn
@@ -223,7 +202,7 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
     private func startDeferred() {
         while deferredStarts > 0 {
             deferredStarts -= 1
-            let next = dequeueWaiting()
+            let next = waiting.removeFirst()
             if terminated { continue }
             subscribeInline(next)
         }

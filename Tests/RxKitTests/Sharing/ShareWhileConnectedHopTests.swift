@@ -8,8 +8,9 @@ import Testing
 /// end in one share whose connection makes the hop to the scheduler itself (`CatchReturnShareConnection`
 /// with a hop) instead of subscribing to an `observe(on:)`. RxCocoa builds them as
 /// `observe(on: scheduler).catchAndReturn(value)` shared by the strategy (ObservableConvertibleType+Driver
-/// .swift), which `asSharedSequence(sharingStrategy:onErrorJustReturn:)` builds literally: these tests run
-/// the same script through both and compare everything recorded.
+/// .swift). `asSharedSequence(sharingStrategy:onErrorJustReturn:)` makes the same share for Driver's and
+/// Signal's strategies and builds the conversion literally for any other, such as the reference strategies
+/// here: these tests run the same script through both and compare everything recorded.
 @Suite struct ShareWhileConnectedHopTests {
     /// `Driver`'s and `Signal`'s sharing under other names: `asSharedSequence` builds their conversions
     /// literally.

@@ -139,7 +139,8 @@ final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @u
     }
 }
 
-/// A Driver's or Signal's `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)`: the share of
+/// A Driver's or Signal's `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)` (and
+/// `asSharedSequence(sharingStrategy:onErrorJustReturn:)` with their strategies): the share of
 /// `upstream.observe(on: scheduler).catchAndReturn(fallback)`, whose connections
 /// (`CatchReturnShareConnection`) observe `upstream` and replace its error themselves (see
 /// `MapShareWhileConnected`). When `scheduler` is a serial dispatch-queue scheduler (the main scheduler

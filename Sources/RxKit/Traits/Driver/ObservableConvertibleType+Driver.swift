@@ -3,12 +3,7 @@ extension ObservableConvertibleType {
     /// Same as RxCocoa's `asDriver(onErrorJustReturn:)`.
     @inlinable  // specialised in the caller: no `Observable<Element>` metadata or conformance look-up per call
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `DriverSharingStrategy` shares,
-        // as one share whose connection makes the hop and replaces the error itself (see
-        // `CatchReturnShareConnection`).
-        Driver(raw: CatchReturnShareWhileConnected(upstream: asObservable(), observedOn: DriverSharingStrategy.scheduler,
-                                                   fallback: onErrorJustReturn, replaysLatest: true,
-                                                   makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
 
     /// The sequence as a `Driver` that continues with `onErrorDriveWith` in place of an error.

@@ -1,14 +1,9 @@
 extension ObservableConvertibleType {
     /// The sequence as a `Signal` that emits `onErrorJustReturn` and completes in place of an error.
     /// Same as RxCocoa's `asSignal(onErrorJustReturn:)`.
-    @inlinable  // the share is made in the caller's specialised code (see `asDriver(onErrorJustReturn:)`)
+    @inlinable  // the share is made in the caller's specialised code (see `asSharedSequence(sharingStrategy:onErrorJustReturn:)`)
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        // `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as `SignalSharingStrategy` shares,
-        // as one share whose connection makes the hop and replaces the error itself (see
-        // `CatchReturnShareConnection`).
-        Signal(raw: CatchReturnShareWhileConnected(upstream: asObservable(), observedOn: SignalSharingStrategy.scheduler,
-                                                   fallback: onErrorJustReturn, replaysLatest: false,
-                                                   makeConnection: { CatchReturnShareConnection<Element>(parent: $0) }))
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
 
     /// The sequence as a `Signal` that continues with `onErrorSignalWith` in place of an error.

@@ -58,6 +58,59 @@ import Testing
         }
     }
 
+    /// Runs one script through `asSharedSequence(sharingStrategy:onErrorJustReturn:)` of `strategy`: two
+    /// subscribers that both leave, then one more until the source fails.
+    /// What `connections(_:)` recorded: each subscriber's events and the source's subscriptions.
+    typealias Connections = (first: [Recorded<Event<Int>>], late: [Recorded<Event<Int>>], again: [Recorded<Event<Int>>],
+                             subscriptions: [Subscription])
+
+    /// `connections(_:)`, checking that it leaves no resource alive (every connection released).
+    func connectionsReleasingEverything<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) throws -> Connections {
+        var recorded: Connections?
+        #expect(resourceDelta { recorded = connections(strategy) } == 0)
+        return try #require(recorded)
+    }
+
+    func connections<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> Connections {
+        var recorded: Connections = ([], [], [], [])
+        SharingScheduler.mock(scheduler: scheduler) {
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(260, 9), .next(310, 3), .error(320, testError)])
+            let shared = xs.asObservable().asSharedSequence(sharingStrategy: strategy, onErrorJustReturn: -1).asObservable()
+            let first = scheduler.createObserver(Int.self)
+            let late = scheduler.createObserver(Int.self)
+            let again = scheduler.createObserver(Int.self)
+            var subscriptions: [Disposable] = []
+            scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+            scheduler.scheduleAt(220) { subscriptions.append(shared.subscribe(late)) }
+            scheduler.scheduleAt(250) { subscriptions.forEach { $0.dispose() } }
+            scheduler.scheduleAt(300) { _ = shared.subscribe(again) }
+            scheduler.start()
+            recorded = (first.events, late.events, again.events, xs.subscriptions)
+        }
+        return recorded
+    }
+
+    // RxCocoa's asSharedSequence(sharingStrategy:onErrorJustReturn:) with Driver's strategy is
+    // asDriver(onErrorJustReturn:): observe on the sharing scheduler, the error becomes the fallback and
+    // the completion, share(replay: 1, scope: .whileConnected) (a late subscriber gets the latest element;
+    // after the last one leaves, the next subscriber subscribes to the source again, with nothing replayed).
+    @Test func asSharedSequenceWithTheDriverStrategySharesAsADriver() throws {
+        let driver = try connectionsReleasingEverything(DriverSharingStrategy.self)
+        #expect(driver.first == [.next(211, 1), .next(231, 2)])
+        #expect(driver.late == [.next(220, 1), .next(231, 2)])
+        #expect(driver.again == [.next(311, 3), .next(321, -1), .completed(321)])
+        #expect(driver.subscriptions.count == 2 && driver.subscriptions.first == Subscription(200, 250))
+    }
+
+    // RxCocoa: with Signal's strategy it is asSignal(onErrorJustReturn:), the same shared with no replay.
+    @Test func asSharedSequenceWithTheSignalStrategySharesAsASignal() throws {
+        let signal = try connectionsReleasingEverything(SignalSharingStrategy.self)
+        #expect(signal.first == [.next(211, 1), .next(231, 2)])
+        #expect(signal.late == [.next(231, 2)])
+        #expect(signal.again == [.next(311, 3), .next(321, -1), .completed(321)])
+        #expect(signal.subscriptions.count == 2 && signal.subscriptions.first == Subscription(200, 250))
+    }
+
     @Test func deferredBuildsPerSubscriber() {
         var built = 0
         SharingScheduler.mock(scheduler: scheduler) {

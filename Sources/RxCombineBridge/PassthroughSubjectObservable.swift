@@ -6,6 +6,8 @@ extension PassthroughSubject {
     /// the subject, requesting `.unlimited`; values are forwarded, finish becomes `completed`, a failure
     /// `error`; disposing cancels the subscription), with no subscription object at all for RxKit's own
     /// observers: the subject keeps such an observer in its subscriber list itself, as RxKit's subjects do.
+    /// As with RxSwift's subjects, subscribing runs in no current-thread trampoline: a subject that has
+    /// completed sends a new observer the terminal event at once, from `subscribe` itself.
     ///
     /// ```swift
     /// let taps = PassthroughSubject<Void, Never>()

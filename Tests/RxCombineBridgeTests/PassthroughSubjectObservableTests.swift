@@ -305,22 +305,33 @@ import Testing
     // RxSwift's PublishSubject is not a Producer: subscribing to one that has completed sends the observer the
     // terminal event at once, from `subscribe` itself, with no current-thread trampoline around it (work the
     // observer schedules on CurrentThreadScheduler then runs at once, as outside any trampoline). The bridged
-    // subject does the same for RxKit's own observers.
-    @Test func subscribingToACompletedSubjectCompletesAtOnceWithoutATrampoline() {
+    // subject does the same, for RxKit's own observers and any other.
+    @Test(arguments: [false, true])
+    func subscribingToACompletedSubjectCompletesAtOnceWithoutATrampoline(plainObserver: Bool) {
         let subject = PassthroughSubject<Int, Never>()
         subject.send(completion: .finished)
-        var steps: [String] = []
-        let subscription = subject.asObservable().subscribe(onCompleted: {
-            steps.append("completed")
-            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-                steps.append("scheduled")
-                return Disposables.create()
-            }
-            steps.append("completion handler returned")
-        })
-        steps.append("subscribe returned")
-        #expect(steps == ["completed", "scheduled", "completion handler returned", "subscribe returned"])
+        let observer = SchedulingObserver()
+        let subscription = plainObserver
+            ? subject.asObservable().subscribe(observer)
+            : subject.asObservable().subscribe(onCompleted: { observer.on(.completed) })
+        observer.steps.append("subscribe returned")
+        #expect(observer.steps == ["completed", "scheduled", "completion handler returned", "subscribe returned"])
         subscription.dispose()
+    }
+}
+
+/// On completion, schedules a step on `CurrentThreadScheduler` and records when it runs.
+private final class SchedulingObserver: ObserverType, @unchecked Sendable {
+    var steps: [String] = []
+
+    func on(_ event: Event<Int>) {
+        guard event.isStopEvent else { return }
+        steps.append("completed")
+        _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            steps.append("scheduled")
+            return Disposables.create()
+        }
+        steps.append("completion handler returned")
     }
 }
 

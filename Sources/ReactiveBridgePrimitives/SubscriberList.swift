@@ -128,6 +128,19 @@ package struct SubscriberList {
         }
     }
 
+    /// `forEachSubscriber(in:_:)`, with each subscriber's key: for an owner that tells kinds of subscribers
+    /// apart by their keys.
+    @inlinable @inline(__always)
+    package static func forEachKeyedSubscriber(in snapshot: [Slot], _ body: (UInt64, Unmanaged<AnyObject>) -> Void) {
+        snapshot.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnmanagedSlot.self) { slots in
+                for slot in slots {
+                    if let subscriber = slot.subscriber { body(slot.key, subscriber) }
+                }
+            }
+        }
+    }
+
     /// How many subscribers present in both snapshots (copies of `slots`) sit at a different index in
     /// `after` than in `before`: the subscribers the changes between them moved. Lets a test check, from the
     /// outside, that removals do not shift the list (a compaction moves each subscriber it keeps).

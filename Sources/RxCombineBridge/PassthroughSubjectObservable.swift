@@ -4,37 +4,39 @@ import RxKit
 extension PassthroughSubject {
     /// This subject as an Rx `Observable`: `Publisher.asObservable()` (each Rx subscription subscribes to
     /// the subject, requesting `.unlimited`; values are forwarded, finish becomes `completed`, a failure
-    /// `error`; disposing cancels the subscription), with one object fewer per subscription for RxKit's own
-    /// observers: the subject's subscription calls the Rx observer itself.
+    /// `error`; disposing cancels the subscription), with no subscription object at all for RxKit's own
+    /// observers: the subject keeps such an observer in its subscriber list itself, as RxKit's subjects do.
+    /// As with RxSwift's subjects, subscribing runs in no current-thread trampoline: a subject that has
+    /// completed sends a new observer the terminal event at once, from `subscribe` itself.
     ///
     /// ```swift
     /// let taps = PassthroughSubject<Void, Never>()
     /// taps.asObservable().subscribe(onNext: { refresh() }).disposed(by: bag)
     /// ```
-    // Inlinable: the subject's subscription and the subscriber are made in the caller's specialised code, with
-    // their metadata at hand (see `Publisher.asObservable()`).
+    // Inlinable: the forwarding functions are made in the caller's specialised code (see
+    // `Publisher.asObservable()`).
     @inlinable
     public func asObservable() -> Observable<Output> {
         let subject = self
         return _serialSource(serialSourceHandler(), subscribeNode: { node in
-            // RxKit's own observer (an operator's sink, `subscribe(onNext:)`'s observer): the subject's
-            // subscription holds it, inline, and calls its lanes; disposing cancels that subscription.
-            guard let subscription = subject._subscribe(SubjectNodeSubscriber<Output, Failure>(node, forward: subjectNodeForwarder(Output.self))) else {
+            // RxKit's own observer (an operator's sink, `subscribe(onNext:)`'s observer): an entry of the
+            // subject's own, which calls its lanes; disposing removes it.
+            guard let key = subject._subscribeNode(node, receive: subjectNodeForwarder(Output.self), complete: subjectNodeCompleter(Failure.self)) else {
                 // The subject had completed: the observer has received the terminal event.
                 return Disposables.create()
             }
-            return SubscriptionDisposable(subscription)
+            return SubjectNodeDisposable(subject: subject, key: key)
         })
     }
 }
 
-/// `SubjectNodeSubscriber`'s element forwarder: copies the element and hands its address to the RxKit
-/// observer `target` points to. Made in `asObservable()`'s caller, specialised for the concrete `Input`; it
-/// captures nothing. A local function marked `@inline(never)`, not a closure, for the reason
-/// `nodeSinkForwarder(_:)` gives.
+/// The element forwarder of a subject's node entry (`PassthroughSubject._subscribeNode`): copies the element
+/// and hands its address to the RxKit observer `target` points to. Made in `asObservable()`'s caller,
+/// specialised for the concrete `Input`; it captures nothing. A local function marked `@inline(never)`, not a
+/// closure, for the reason `nodeSinkForwarder(_:)` gives.
 ///
-/// No "disposed?" check: disposing cancels the subject's subscription, which then calls nothing more, and
-/// RxKit's observers guard their own end (as with a subject of RxKit's, which calls them the same way).
+/// No "disposed?" check: disposing removes the entry, and RxKit's observers guard their own end (as with a
+/// subject of RxKit's, which calls them the same way).
 @inlinable
 func subjectNodeForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> Void {
     @inline(never)
@@ -47,67 +49,35 @@ func subjectNodeForwarder<Input>(_: Input.Type) -> (Input, UnsafeRawPointer) -> 
     return forward
 }
 
-/// The Combine subscriber a `PassthroughSubject` is given for one of RxKit's own observers (a node with both
-/// lanes): a struct, so the subject's subscription keeps it inline (no object of its own). It asks for
-/// `.unlimited` (Rx has no back-pressure), hands values to the observer's element lane (through its value
-/// lane, which the subscription calls directly) and the completion to its terminal lane (a failure as the
-/// error). The subscription calls it serially and nothing after the completion or once cancelled.
-@usableFromInline
-struct SubjectNodeSubscriber<Input, Failure: Swift.Error>: Subscriber {
-    /// The Rx observer, held for as long as the subject's subscription holds this subscriber.
-    @usableFromInline let node: ObserverNode
-    /// `subjectNodeForwarder(_:)`'s function, made in the caller's specialised code (the subject's
-    /// subscription reads `_valueLane` in unspecialised code).
-    @usableFromInline let forward: (Input, UnsafeRawPointer) -> Void
-
-    @inlinable
-    init(_ node: ObserverNode, forward: @escaping (Input, UnsafeRawPointer) -> Void) {
-        self.node = node
-        self.forward = forward
-    }
-
-    @usableFromInline
-    var combineIdentifier: CombineIdentifier { CombineIdentifier(node) }
-
-    @usableFromInline
-    func receive(subscription: Subscription) {
-        subscription.request(.unlimited)
-    }
-
-    /// Through the witness table (a subject's subscription calls `_valueLane` instead).
-    @usableFromInline
-    func receive(_ input: Input) -> Subscribers.Demand {
-        forward(input, UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque()))
-        return .none
-    }
-
-    @usableFromInline
-    var _valueLane: _SubscriberValueLane<Input>? {
-        _SubscriberValueLane(target: node, receive: forward)
-    }
-
-    @usableFromInline
-    func receive(completion: Subscribers.Completion<Failure>) {
+/// The completion forwarder of a subject's node entry: finish becomes the observer's `completed`, a failure
+/// its `error`.
+@inlinable
+func subjectNodeCompleter<Failure: Swift.Error>(_: Failure.Type) -> (Subscribers.Completion<Failure>, UnsafeRawPointer) -> Void {
+    func complete(_ completion: Subscribers.Completion<Failure>, to target: UnsafeRawPointer) {
+        let node = Unmanaged<ObserverNode>.fromOpaque(target)
         switch completion {
-        case .finished: node.onTerminal(nil)
-        case .failure(let error): node.onTerminal(error)
+        case .finished: node._withUnsafeGuaranteedRef { $0.onTerminal(nil) }
+        case .failure(let error): node._withUnsafeGuaranteedRef { $0.onTerminal(error) }
         }
     }
+    return complete
 }
 
-/// The Rx disposable of a subject subscription made for an RxKit observer: cancels it. A struct of one
-/// reference, kept inline in the `Disposable` existential (no allocation); cancelling is idempotent.
+/// The Rx disposable of a subject's node entry: removes it. A struct of a reference and a key, kept inline
+/// in the `Disposable` existential (no allocation); removing is idempotent.
 @usableFromInline
-struct SubscriptionDisposable: Disposable {
-    @usableFromInline let subscription: any Cancellable & AnyObject
+struct SubjectNodeDisposable<Output, Failure: Swift.Error>: Disposable {
+    @usableFromInline let subject: PassthroughSubject<Output, Failure>
+    @usableFromInline let key: UInt64
 
     @inlinable
-    init(_ subscription: any Cancellable & AnyObject) {
-        self.subscription = subscription
+    init(subject: PassthroughSubject<Output, Failure>, key: UInt64) {
+        self.subject = subject
+        self.key = key
     }
 
     @usableFromInline
     func dispose() {
-        subscription.cancel()
+        subject._removeNode(key: key)
     }
 }

@@ -174,6 +174,19 @@ struct SubscriberListTests {
         #expect(SubscriberList.movedSubscribers(from: before, to: before) == 0)
     }
 
+    @Test func keyedIterationGivesEachSubscriberWithItsKeySkippingVacancies() {
+        var list = SubscriberList()
+        let probes = (0..<4).map(ListProbe.init)
+        for (index, probe) in probes.enumerated() { list.append(probe, key: UInt64(10 + index)) }
+        _ = list.remove(key: 11)
+        var seen: [String] = []
+        SubscriberList.forEachKeyedSubscriber(in: list.slots) { key, subscriber in
+            seen.append("\(key):\((subscriber.takeUnretainedValue() as! ListProbe).id)")
+        }
+        #expect(seen == ["10:0", "12:2", "13:3"])
+        withExtendedLifetime(probes) {}
+    }
+
     @Test func firstAndSubscribersSkipVacancies() {
         var (list, probes) = Self.filled(5)
         _ = list.remove(key: 1)

@@ -1,6 +1,7 @@
 import CombineKit
 import CombineKitTest
 import Foundation
+import GrammarChecking
 import RxCombineBridge
 import RxKit
 import Testing
@@ -155,6 +156,46 @@ struct StressBridgeTests {
         }
     }
 
+    // RxKit's own observers of a bridged PassthroughSubject are entries of the subject's list: with threads
+    // sending and others subscribing and disposing meanwhile, each observer is called one event at a time,
+    // gets every sender's values in order (all of them if it stayed throughout), and the completion once.
+    @Test func passthroughSubjectRxObserversWhileOthersSubscribeAndDispose() {
+        for _ in 0..<Stress.rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let observable = Unchecked(subject.asObservable())
+            let staying = [NodeRecorder(), NodeRecorder()]
+            let bag = DisposeBag()
+            staying[0].subscribe(to: observable.value).disposed(by: bag)
+            staying[1].subscribe(to: observable.value.map { $0 }).disposed(by: bag)
+            let churned = Locked<[NodeRecorder]>([])
+            Stress.race(Stress.threads + 1) { thread in
+                guard thread < Stress.threads else {
+                    for round in 0..<Stress.valuesPerThread / 5 {
+                        let recorder = NodeRecorder()
+                        churned.mutate { $0.append(recorder) }
+                        let source = round % 2 == 0 ? observable.value : observable.value.map { $0 }
+                        recorder.subscribe(to: source).dispose()
+                    }
+                    return
+                }
+                for index in 0..<Stress.valuesPerThread {
+                    subject.send(stressValue(thread: thread, index: index))
+                }
+            }
+            subject.send(completion: .finished)
+            for recorder in staying {
+                expectPerThreadOrder(recorder.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: true)
+                #expect(recorder.completions == 1)
+                #expect(recorder.grammar.violations.isEmpty)
+            }
+            for recorder in churned.value {
+                expectPerThreadOrder(recorder.values, threads: Stress.threads, perThread: Stress.valuesPerThread, complete: false)
+                #expect(recorder.completions == 0)
+                #expect(recorder.grammar.violations.isEmpty)
+            }
+        }
+    }
+
     @Test func asObservableAndBridgedSubjectsFromManyThreads() {
         for _ in 0..<Stress.rounds {
             let passthrough = PassthroughSubject<Int, Error>()
@@ -225,5 +266,30 @@ private final class OneShotPublisher: Publisher, @unchecked Sendable {
     func dropUpstream() {
         upstream = nil
         subscriber = nil
+    }
+}
+
+/// RxKit's own observer (`subscribe(onNext:onCompleted:)`), grammar-checked, recording what it gets.
+private final class NodeRecorder: @unchecked Sendable {
+    let grammar = GrammarChecker(recorder: "NodeRecorder", checksSubscription: false)
+    private let lock = NSLock()
+    private var storedValues: [Int] = []
+    private var storedCompletions = 0
+
+    var values: [Int] { lock.withLock { storedValues } }
+    var completions: Int { lock.withLock { storedCompletions } }
+
+    func subscribe(to observable: Observable<Int>) -> Disposable {
+        observable.subscribe(
+            onNext: { [self] value in
+                let entry = grammar.enter(.value, event: "next(\(value))")
+                lock.withLock { storedValues.append(value) }
+                grammar.leave(entry)
+            },
+            onCompleted: { [self] in
+                let entry = grammar.enter(.terminal, event: "completed")
+                lock.withLock { storedCompletions += 1 }
+                grammar.leave(entry)
+            })
     }
 }

@@ -37,63 +37,93 @@ internal class SubjectConduitBase<Output, Failure: Error>: Subscription, CustomS
 /// itself not generic: the subjects run as unspecialised generic code in client modules, where copying
 /// or iterating an array whose element type depends on a generic parameter, or calling a mutating
 /// method of a generic struct, costs a runtime metadata look-up per call (on every subscribe and cancel).
-/// Every element is a `SubjectConduitBase<Output, Failure>` of the owning subject; nothing else is ever
-/// appended. Each conduit gets a key when it joins (`append`), which it leaves with (`remove(key:)`):
-/// removing one moves no other (see `SubscriberList`), so cancelling n subscriptions is not O(n²).
+/// Each entry gets a key when it joins (`append`), which it leaves with (`remove(key:)`): removing one
+/// moves no other (see `SubscriberList`), so cancelling n subscriptions is not O(n²).
+///
+/// An entry is a `SubjectConduitBase<Output, Failure>` of the owning subject, or a node entry
+/// (`appendNode`): one of RxKit's observers, kept as itself, which a `PassthroughSubject` delivers to
+/// without a subscription object (see `PassthroughSubject._subscribeNode`). A node entry's key is odd
+/// (`isNodeKey`), a conduit's even.
 internal struct SubjectConduitList {
-    /// The conduit, while the list holds exactly one; `nil` otherwise. A subject with one subscriber (the
+    /// The entry, while the list holds exactly one; `nil` otherwise. A subject with one subscriber (the
     /// common case) then needs no array buffer: an allocation and a free fewer per subscription.
     private(set) var single: AnyObject?
     /// `single`'s key.
     private var singleKey: UInt64 = 0
-    /// The last key given out.
+    /// The last key given out, without its node bit.
     private var lastKey: UInt64 = 0
-    /// The conduits, in subscription order, while the list holds two or more; empty otherwise.
+    /// The entries, in subscription order, while the list holds two or more; empty otherwise.
     private(set) var many = SubscriberList()
-    /// `single`, unretained (the list keeps it alive): read on the per-value path without a retain
-    /// (`claim(sole:)`).
+    /// `single`, unretained (the list keeps it alive), when it is a conduit: read on the per-value path
+    /// without a retain (`claim(sole:)`).
     private(set) var sole: Unmanaged<AnyObject>?
+    /// `single`, unretained, when it is a node entry.
+    private(set) var soleNode: Unmanaged<AnyObject>?
+    /// How many node entries the list holds.
+    private(set) var nodeCount = 0
 
-    /// What the list holds now (the copy keeps the conduits alive), for `removeAll()`. A send reads `single`
+    /// Whether `key` is a node entry's.
+    @inline(__always)
+    static func isNodeKey(_ key: UInt64) -> Bool { key & 1 != 0 }
+
+    /// What the list holds now (the copy keeps the entries alive), for `removeAll()`. A send reads `single`
     /// or `many` itself: building this enum per value cost a retain, a release and a branch.
-    private var snapshot: Snapshot {
-        if let single { return .single(single) }
+    var snapshot: Snapshot {
+        if let single { return .single(single, key: singleKey) }
         return .many(many.slots)
     }
 
-    /// A copy of the list's conduits, for the completion: the one conduit, or the array of them (two or more,
-    /// or none).
+    /// A copy of the list's entries: the one entry and its key, or the array of them (two or more, or none).
     enum Snapshot {
-        case single(AnyObject)
+        case single(AnyObject, key: UInt64)
         case many([SubscriberList.Slot])
     }
 
     /// Adds `conduit` at the end; returns the key to remove it with.
     mutating func append(_ conduit: AnyObject) -> UInt64 {
-        lastKey += 1
-        if !many.isEmpty {
-            many.append(conduit, key: lastKey)
-        } else if let first = single.take() {
-            many = SubscriberList(first, key: singleKey, conduit, key: lastKey)
-        } else {
-            single = conduit
-            singleKey = lastKey
-        }
-        updateSole()
-        return lastKey
+        append(conduit, nodeBit: 0)
     }
 
-    /// Removes the conduit added under `key` (nothing if it is gone already).
-    mutating func remove(key: UInt64) {
-        if single != nil {
-            if singleKey == key { single = nil }
-        } else if many.remove(key: key) != nil, many.count == 1 {
-            let remaining = many.first.unsafelyUnwrapped
-            many = SubscriberList()
-            single = remaining.subscriber
-            singleKey = remaining.key
+    /// Adds `node`, a node entry, at the end; returns the key to remove it with (odd).
+    mutating func appendNode(_ node: AnyObject) -> UInt64 {
+        nodeCount += 1
+        return append(node, nodeBit: 1)
+    }
+
+    private mutating func append(_ entry: AnyObject, nodeBit: UInt64) -> UInt64 {
+        lastKey += 2
+        let key = lastKey | nodeBit
+        if !many.isEmpty {
+            many.append(entry, key: key)
+        } else if let first = single.take() {
+            many = SubscriberList(first, key: singleKey, entry, key: key)
+        } else {
+            single = entry
+            singleKey = key
         }
         updateSole()
+        return key
+    }
+
+    /// Removes the entry added under `key` and returns it (`nil` if it is gone already): keep it until it is
+    /// safe to release (with no lock held).
+    @discardableResult
+    mutating func remove(key: UInt64) -> AnyObject? {
+        var removed: AnyObject?
+        if single != nil {
+            if singleKey == key { removed = single.take() }
+        } else if let entry = many.remove(key: key) {
+            removed = entry
+            if many.count == 1 {
+                let remaining = many.first.unsafelyUnwrapped
+                many = SubscriberList()
+                single = remaining.subscriber
+                singleKey = remaining.key
+            }
+        }
+        if removed != nil && Self.isNodeKey(key) { nodeCount -= 1 }
+        updateSole()
+        return removed
     }
 
     /// Empties the list, returning what it held.
@@ -102,12 +132,26 @@ internal struct SubjectConduitList {
             single = nil
             many = SubscriberList()
             sole = nil
+            soleNode = nil
+            nodeCount = 0
         }
         return snapshot
     }
 
     private mutating func updateSole() {
-        sole = single.map { Unmanaged.passUnretained($0) }
+        if let single {
+            let entry = Unmanaged.passUnretained(single)
+            if Self.isNodeKey(singleKey) {
+                sole = nil
+                soleNode = entry
+            } else {
+                sole = entry
+                soleNode = nil
+            }
+        } else {
+            sole = nil
+            soleNode = nil
+        }
     }
 
     /// Offers `value` to every conduit of `many` (a copy of `many.slots`; call with no lock held).
@@ -159,16 +203,24 @@ internal struct SubjectConduitList {
         }
     }
 
-    /// Completes every conduit of a snapshot (call with no lock held).
+    /// Completes every conduit of a snapshot, skipping node entries (call with no lock held).
     static func finish<Output, Failure: Error>(_ completion: Subscribers.Completion<Failure>, _ snapshot: Snapshot, output: Output.Type) {
         switch snapshot {
-        case .single(let single):
+        case .single(let single, let key):
+            if isNodeKey(key) { return }
             unsafeDowncast(single, to: SubjectConduitBase<Output, Failure>.self).finish(completion)
         case .many(let many):
-            SubscriberList.forEachSubscriber(in: many) { conduit in
+            SubscriberList.forEachKeyedSubscriber(in: many) { key, conduit in
+                if isNodeKey(key) { return }
                 Self.conduit(conduit, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef { $0.finish(completion) }
             }
         }
+    }
+
+    /// Offers `value` to `conduit`, an entry of a snapshot that keeps it alive (call with no lock held).
+    @inline(__always)
+    static func offer<Output, Failure: Error>(_ value: Output, toConduit conduit: Unmanaged<AnyObject>, failure: Failure.Type) {
+        Self.conduit(conduit, output: Output.self, failure: Failure.self)._withUnsafeGuaranteedRef { $0.offer(value) }
     }
 }
 

@@ -19,6 +19,13 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     /// any subscriber asked, and wait for that (`downstreamDemanded()`); each later one is asked on arrival.
     @exclusivity(unchecked) private var upstreamSubscriptions: [Subscription] = []
     @exclusivity(unchecked) private var waitingUpstreamCount = 0
+    /// How a node entry (`_subscribeNode`) takes a value and the completion: the functions the first one
+    /// came with (every node entry's are alike), set under the lock before that entry joined the list and
+    /// never changed after, so a delivering thread reads them without the lock.
+    @exclusivity(unchecked) private var nodeReceive: ((Output, UnsafeRawPointer) -> Void)?
+    @exclusivity(unchecked) private var nodeComplete: ((Subscribers.Completion<Failure>, UnsafeRawPointer) -> Void)?
+    /// What waits for the thread delivering to the node entries, made on first use (see `nodeDeliveringBit`).
+    @exclusivity(unchecked) private var nodePending: PendingNodeDeliveries<Output, Failure>?
 
     // The lock's word holds two flags, each set once and never cleared:
     // - `demandedBit`: a subscriber has asked for values. Set without the lock, by a conduit's first
@@ -30,6 +37,17 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     // demand's, `send(subscription:)` asks its subscription at once.
     private static var demandedBit: Int { 1 }
     private static var upstreamWaitingBit: Int { 2 }
+    // And two for the node entries, which the subject delivers to one thread at a time (a conduit serialises
+    // its own subscriber's calls):
+    // - `nodeDeliveringBit`: a thread is delivering to the node entries. Set under the lock
+    //   (`claimNodeDeliveryLocked`); cleared by that thread with a compare-exchange when its delivery ends, or
+    //   under the lock if `nodeAttentionBit` is set.
+    // - `nodeAttentionBit`: while a delivery is in progress, a lock holder queued a value or the completion
+    //   for the node entries, or removed one (which the delivering thread may be calling, unretained): the
+    //   delivering thread's compare-exchange fails and it takes the lock to deliver what was queued and
+    //   release what was removed (`drainNodeDeliveries`).
+    private static var nodeDeliveringBit: Int { 4 }
+    private static var nodeAttentionBit: Int { 8 }
 
     /// What its subscriptions call themselves ("PassthroughSubject", or "ObservableObjectPublisher" for the
     /// subject behind one).
@@ -76,16 +94,6 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         attach(conduit, as: conduit, for: subscriber)
     }
 
-    /// For RxCombineBridge: `receive(subscriber:)`, returning the subscription `subscriber` received (the
-    /// subject's own, which the bridge's Rx disposable cancels: no object of the bridge's between the two), or
-    /// `nil` when the subject had completed (`subscriber` then received an empty subscription and the
-    /// completion). Not part of Combine's API.
-    @inlinable
-    package func _subscribe<S: Subscriber>(_ subscriber: S) -> (any Cancellable & AnyObject)? where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: conduitName, replaysCurrentValue: false)
-        return attach(conduit, as: conduit, for: subscriber) ? conduit : nil
-    }
-
     /// Adds `conduit`, made for `subscriber`, and hands it to `subscriber` (as `subscription`, the same object:
     /// an existential made in the caller, where the conformance needs no look-up); after a completion, gives
     /// `subscriber` the completion instead (the conduit, never attached, is released unused when this returns)
@@ -127,6 +135,18 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
             withExtendedLifetime(handedBack) {}
             return
         }
+        if let node = conduits.soleNode, claimNodeDeliveryLocked() {
+            // One subscriber, a node entry, and nobody delivering: called unretained (if it is removed
+            // meanwhile, the subject keeps it until this delivery ends, see `_removeNode(key:)`).
+            lock.unlock()
+            nodeReceive?(input, UnsafeRawPointer(node.toOpaque()))
+            endNodeDelivery()
+            return
+        }
+        guard conduits.nodeCount == 0 else {
+            sendWithNodesLocked(input)
+            return
+        }
         if let single = conduits.single {
             // One subscriber whose fast path is closed (limited demand, a delivery in progress, …).
             lock.unlock()
@@ -138,6 +158,46 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         SubjectConduitList.offer(input, to: snapshot, failure: Failure.self)
     }
 
+    /// `send(_:)` to a list with node entries, but for the sole one's fast path: the conduits are offered the
+    /// value; the node entries get it now if nobody else is delivering to them, else it is queued for the
+    /// thread that is, with the entries of the moment. Call with the lock held; releases it.
+    @inline(never)
+    private func sendWithNodesLocked(_ input: Output) {
+        let delivers = claimNodeDeliveryLocked()
+        if let single = conduits.single {
+            // The one entry is a node entry (the list has one).
+            guard delivers else {
+                pendingNodesLocked.enqueue(input, for: conduits.snapshot)
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            nodeReceive?(input, UnsafeRawPointer(Unmanaged.passUnretained(single).toOpaque()))
+            endNodeDelivery()
+            return
+        }
+        let snapshot = conduits.many.slots
+        // The snapshot keeps every entry alive for the loops.
+        guard delivers, let receive = nodeReceive else {
+            if !delivers { pendingNodesLocked.enqueue(input, for: .many(snapshot)) }
+            lock.unlock()
+            SubscriberList.forEachKeyedSubscriber(in: snapshot) { key, entry in
+                if !SubjectConduitList.isNodeKey(key) { SubjectConduitList.offer(input, toConduit: entry, failure: Failure.self) }
+            }
+            if delivers { endNodeDelivery() }
+            return
+        }
+        lock.unlock()
+        SubscriberList.forEachKeyedSubscriber(in: snapshot) { key, entry in
+            if SubjectConduitList.isNodeKey(key) {
+                receive(input, UnsafeRawPointer(entry.toOpaque()))
+            } else {
+                SubjectConduitList.offer(input, toConduit: entry, failure: Failure.self)
+            }
+        }
+        endNodeDelivery()
+    }
+
     public func send(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !isTerminated else {
@@ -146,11 +206,21 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         }
         completionBox = CompletionBox(completion)
         isTerminated = true
+        let hasNodes = conduits.nodeCount > 0
         let snapshot = conduits.removeAll()
         upstreamSubscriptions = []
         waitingUpstreamCount = 0
+        var deliversToNodes = false
+        if hasNodes {
+            deliversToNodes = claimNodeDeliveryLocked()
+            if !deliversToNodes { pendingNodesLocked.enqueue(completion, for: snapshot) }
+        }
         lock.unlock()
         SubjectConduitList.finish(completion, snapshot, output: Output.self)
+        if deliversToNodes {
+            completeNodes(completion, in: snapshot)
+            endNodeDelivery()
+        }
     }
 
     @usableFromInline func detach(key: UInt64) {
@@ -165,7 +235,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
     /// for it (see `demandedBit`).
     @usableFromInline func downstreamDemanded() -> Bool {
         if lock.word & Self.demandedBit != 0 { return false }
-        return lock.fetchOrWord(Self.demandedBit) == Self.upstreamWaitingBit
+        return lock.fetchOrWord(Self.demandedBit) & (Self.demandedBit | Self.upstreamWaitingBit) == Self.upstreamWaitingBit
     }
 
     /// Asks the subscriptions that waited for a subscriber's demand (see `demandedBit`), once.
@@ -175,5 +245,150 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, SubjectC
         waitingUpstreamCount = 0
         lock.unlock()
         for subscription in waiting { subscription.request(.unlimited) }
+    }
+
+    // MARK: Node entries
+
+    /// For RxCombineBridge: subscribes `node`, one of RxKit's observers, as an entry of the subject's own
+    /// list, with no subscription object: it takes every value (unlimited demand, implied) through `receive`
+    /// and the completion through `complete`, each called with the value and `node` (unretained; the list
+    /// holds it), serially, the same way as for every node entry of the subject. Returns the key that
+    /// `_removeNode(key:)` takes; `nil` when the subject had completed, `node` having then received the
+    /// completion. As a first demand does, subscribing has the subject ask its upstream subscriptions for
+    /// values. Not part of Combine's API.
+    ///
+    /// A node entry is not one of Combine's subscribers: nothing but the bridge, whose observers guard their
+    /// own end as with RxKit's subjects, may make one. Values queued for the node entries while another
+    /// thread delivers to them (or sent from inside one) go to the entries of the moment they were sent,
+    /// after that delivery; one removed meanwhile is released when that delivery ends.
+    @usableFromInline package func _subscribeNode(_ node: AnyObject, receive: @escaping (Output, UnsafeRawPointer) -> Void,
+                                complete: @escaping (Subscribers.Completion<Failure>, UnsafeRawPointer) -> Void) -> UInt64? {
+        lock.lock()
+        if let completionBox {
+            lock.unlock()
+            Self.replayCompletion(completionBox, toNode: node, complete)
+            return nil
+        }
+        if nodeReceive == nil {
+            nodeReceive = receive
+            nodeComplete = complete
+        }
+        let key = conduits.appendNode(node)
+        lock.unlock()
+        if downstreamDemanded() { askUpstream() }
+        return key
+    }
+
+    /// For RxCombineBridge: removes the node entry `_subscribeNode` gave `key` (nothing if it is gone) and
+    /// releases it, at once or, while a delivery to the node entries is in progress, when it ends. Not part
+    /// of Combine's API.
+    @usableFromInline package func _removeNode(key: UInt64) {
+        lock.lock()
+        let removed = conduits.remove(key: key)
+        if let removed, isDeliveringToNodesLocked() {
+            pendingNodesLocked.retired.append(removed)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, with no lock held
+    }
+
+    /// `replayCompletion` for a node entry.
+    @inline(never)
+    private static func replayCompletion(_ box: AnyObject, toNode node: AnyObject,
+                                         _ complete: (Subscribers.Completion<Failure>, UnsafeRawPointer) -> Void) {
+        complete(unsafeDowncast(box, to: CompletionBox<Failure>.self).completion, UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque()))
+    }
+
+    /// Gives the completion to the node entries of `snapshot`, as the thread delivering to them.
+    private func completeNodes(_ completion: Subscribers.Completion<Failure>, in snapshot: SubjectConduitList.Snapshot) {
+        Self.forEachNode(in: snapshot) { node in
+            nodeComplete?(completion, UnsafeRawPointer(node.toOpaque()))
+        }
+    }
+
+    /// Makes the caller the thread delivering to the node entries and returns `true`, if none is; otherwise
+    /// sets `nodeAttentionBit` (the caller then queues what it has, under the same hold of the lock) and
+    /// returns `false`. Call with the lock held.
+    private func claimNodeDeliveryLocked() -> Bool {
+        while true {
+            let word = lock.word
+            if word & Self.nodeDeliveringBit == 0 {
+                if lock.exchangeWord(ifEqualTo: word, with: word | Self.nodeDeliveringBit) { return true }
+            } else if word & Self.nodeAttentionBit != 0 || lock.exchangeWord(ifEqualTo: word, with: word | Self.nodeAttentionBit) {
+                return false
+            }
+        }
+    }
+
+    /// Whether a thread is delivering to the node entries; if so, sets `nodeAttentionBit` so that it comes
+    /// for the lock when its delivery ends. Call with the lock held.
+    private func isDeliveringToNodesLocked() -> Bool {
+        while true {
+            let word = lock.word
+            if word & Self.nodeDeliveringBit == 0 { return false }
+            if word & Self.nodeAttentionBit != 0 || lock.exchangeWord(ifEqualTo: word, with: word | Self.nodeAttentionBit) { return true }
+        }
+    }
+
+    /// Ends the caller's delivery to the node entries: one compare-exchange, unless something was queued or
+    /// removed meanwhile (`nodeAttentionBit`).
+    @inline(__always)
+    private func endNodeDelivery() {
+        let word = lock.word
+        if word & Self.nodeAttentionBit == 0 && lock.exchangeWord(ifEqualTo: word, with: word & ~Self.nodeDeliveringBit) { return }
+        drainNodeDeliveries()
+    }
+
+    /// The slow end of a delivery to the node entries: delivers what was queued meanwhile, in order, one
+    /// item at a time with the lock released, then ends the delivery and releases the entries removed
+    /// during it.
+    @inline(never)
+    private func drainNodeDeliveries() {
+        while true {
+            lock.lock()
+            let pending = nodePending
+            if let pending, pending.hasQueued {
+                if pending.hasValues {
+                    let (value, entries) = pending.popValue()
+                    lock.unlock()
+                    Self.forEachNode(in: entries) { nodeReceive?(value, UnsafeRawPointer($0.toOpaque())) }
+                } else {
+                    let (completion, entries) = pending.popCompletion()
+                    lock.unlock()
+                    completeNodes(completion, in: entries)
+                }
+                continue
+            }
+            var word = lock.word
+            while !lock.exchangeWord(ifEqualTo: word, with: word & ~(Self.nodeDeliveringBit | Self.nodeAttentionBit)) {
+                word = lock.word
+            }
+            let retired = pending?.takeRetired()
+            lock.unlock()
+            withExtendedLifetime(retired) {}  // released here, with no lock held
+            return
+        }
+    }
+
+    /// Calls `body` with each node entry of `snapshot`, in order.
+    private static func forEachNode(in snapshot: SubjectConduitList.Snapshot, _ body: (Unmanaged<AnyObject>) -> Void) {
+        switch snapshot {
+        case .single(let single, let key):
+            if SubjectConduitList.isNodeKey(key) { body(Unmanaged.passUnretained(single)) }
+        case .many(let many):
+            SubscriberList.forEachKeyedSubscriber(in: many) { key, entry in
+                if SubjectConduitList.isNodeKey(key) { body(entry) }
+            }
+        }
+    }
+
+    /// The node entries' queue, made on first use. Call with the lock held.
+    private var pendingNodesLocked: PendingNodeDeliveries<Output, Failure> {
+        if let nodePending { return nodePending }
+        let made = PendingNodeDeliveries<Output, Failure>()
+        nodePending = made
+        return made
     }
 }

@@ -24,7 +24,10 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
         return CurrentThreadScheduler.runAsTrampoline { subscribeNow(observer) }
     }
 
-    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    /// `subscribe(_:)` without the trampoline: for a producer that stands for a subject, which RxSwift does not
+    /// trampoline (`NodeDeliveringSerialSourceProducer`).
+    @inline(__always)
+    final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if Observer.self is ObserverNode.Type {
             // A metatype check, then a reinterpretation of the (single-reference) value, as in
             // `LaneHandle(of:)`.

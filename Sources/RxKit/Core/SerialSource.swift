@@ -24,12 +24,14 @@ package func _serialSource<Element>(_ subscribe: @escaping (_SerialSourceRequest
     SerialSourceProducer(subscribe)
 }
 
-/// `_serialSource` for a source that can also deliver to one of RxKit's own observers by itself (a
-/// CombineKit subject, whose own subscription calls the observer's lanes): an observer that is an RxKit node
+/// `_serialSource` for a subject that can also deliver to one of RxKit's own observers by itself (a
+/// CombineKit subject, which keeps the observer and calls its lanes): an observer that is an RxKit node
 /// with both lanes (every operator's sink, `subscribe(onNext:…)`'s observer) goes to `subscribeNode`, which
-/// subscribes it and returns what ends that subscription; no sink, link or trampoline of `Producer`'s is
-/// made for it, as for a subject's subscriber. Every other observer goes through `subscribe`, as with
-/// `_serialSource`.
+/// subscribes it and returns what ends that subscription; no sink or link of `Producer`'s is made for it,
+/// as for a subject's subscriber. Every other observer goes through `subscribe`, as with `_serialSource`.
+/// No observer is subscribed inside `Producer`'s current-thread trampoline: as RxSwift's subjects, which are
+/// not producers, a subject that has completed sends a new observer the terminal event at once, from
+/// `subscribe` itself.
 ///
 /// `subscribeNode` must deliver to the node serially (elements with `onNextElement(at:)`, the terminal event
 /// with `onTerminal(_:)`), nothing after the terminal event, and nothing once the returned disposable's
@@ -245,7 +247,7 @@ class SerialSourceProducer<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 /// `_serialSource(_:subscribeNode:)`'s observable: RxKit's own observers go to the source's node handler,
-/// the rest through `SerialSourceProducer`.
+/// the rest through `SerialSourceProducer`, without its trampoline.
 @usableFromInline
 final class NodeDeliveringSerialSourceProducer<Element>: SerialSourceProducer<Element>, @unchecked Sendable {
     private let subscribeNode: (ObserverNode) -> Disposable
@@ -270,7 +272,8 @@ final class NodeDeliveringSerialSourceProducer<Element>: SerialSourceProducer<El
                 return node._withUnsafeGuaranteedRef { subscribeNode($0) }
             }
         }
-        return super.subscribe(observer)
+        // As for a subject: no trampoline (see `_serialSource(_:subscribeNode:)`).
+        return subscribeNow(observer)
     }
 }
 

@@ -39,6 +39,30 @@ import Testing
         withExtendedLifetime((members, late)) {}
     }
 
+    // Node entries (RxKit's observers of a bridged PassthroughSubject) share the list with the conduits, in
+    // subscription order, told apart by their keys.
+    @Test func nodeEntriesAreCountedAndToldApartByTheirKeys() {
+        var list = SubjectConduitList()
+        let node = Member(0)
+        let nodeKey = list.appendNode(node)
+        #expect(SubjectConduitList.isNodeKey(nodeKey))
+        #expect(list.nodeCount == 1)
+        #expect(list.soleNode?.takeUnretainedValue() === node && list.sole == nil, "a sole node entry is no conduit")
+        let conduit = Member(1)
+        let conduitKey = list.append(conduit)
+        #expect(!SubjectConduitList.isNodeKey(conduitKey) && conduitKey > nodeKey)
+        #expect(list.soleNode == nil && list.sole == nil)
+        #expect(Self.order(list) == [0, 1])
+        #expect(list.remove(key: nodeKey) === node)
+        #expect(list.nodeCount == 0)
+        #expect(list.sole?.takeUnretainedValue() === conduit && list.soleNode == nil)
+        #expect(list.remove(key: nodeKey) == nil, "a key removes only its own member, once")
+        _ = list.appendNode(Member(2))
+        _ = list.removeAll()
+        #expect(list.nodeCount == 0 && list.single == nil && list.soleNode == nil)
+        withExtendedLifetime((node, conduit)) {}
+    }
+
     @Test func theSoleMemberKeepsItsKeyWhenOthersJoin() {
         var list = SubjectConduitList()
         let first = Member(0)

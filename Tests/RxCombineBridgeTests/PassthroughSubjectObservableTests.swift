@@ -286,7 +286,9 @@ import Testing
         b.dispose()
     }
 
-    // Combine: the completion sent from inside a subscriber's delivery follows the value being delivered.
+    // Rx's grammar (no overlapping calls to an observer), as for the subject's Combine subscribers (CombineKit's
+    // subscription serialises its subscriber's calls): a completion sent from inside the observer's `onNext`
+    // arrives once that call has returned.
     @Test func aCompletionSentFromInsideTheObserverFollowsTheValue() {
         let subject = PassthroughSubject<Int, Never>()
         var events: [String] = []

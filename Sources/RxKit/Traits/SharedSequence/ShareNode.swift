@@ -92,14 +92,46 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
         }
         if root.laterConnection === self { root.laterConnection = nil }
     }
+}
 
-    /// `subscribeToSource` for a kind whose source is a shared sequence's (`upstreamNode` or, if that is
-    /// `nil`, `upstream`), observed by `observer` (itself).
-    @inline(__always)
-    final func subscribe<Observer: ObserverType>(_ observer: Observer, toNode upstreamNode: ShareNode<Observer.Element>?,
-                                                 orObservable upstream: Observable<Observer.Element>?) -> SubjectSubscription? {
+/// A kind of `ShareNode` for an operator on a shared sequence (`map`, `filter`): it observes that
+/// sequence, of `Source` elements — its node, or (`nil` then) its observable. Each kind takes elements
+/// through its element lane (`onNextElement(at:)`) and terminal events through `onTerminal(_:)`, however
+/// the source sends them (`on(_:)` passes them on).
+@usableFromInline
+class StageShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unchecked Sendable {
+    @usableFromInline
+    typealias Element = Source
+
+    final let upstreamNode: ShareNode<Source>?
+    final let upstream: Observable<Source>?
+
+    init(upstreamNode: ShareNode<Source>?, upstream: Observable<Source>?, replaysLatest: Bool, root: ShareNode<Result>?) {
+        self.upstreamNode = upstreamNode
+        self.upstream = upstream
+        super.init(replaysLatest: replaysLatest, root: root)
+    }
+
+    override final func subscribeToSource() -> SubjectSubscription? {
         if let upstreamNode { return upstreamNode.subscribe(node: self) }
-        return subscribe(observer, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped))
+        return subscribe(self, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped))
+    }
+
+    @usableFromInline
+    final func on(_ event: Event<Source>) {
+        switch event {
+        case .next(var element):
+            receive(&element)
+        case .error(let error):
+            onTerminal(error)
+        case .completed:
+            onTerminal(nil)
+        }
+    }
+
+    @inline(__always)
+    private final func receive(_ element: UnsafePointer<Source>) {
+        onNextElement(at: UnsafeRawPointer(element))
     }
 }
 
@@ -108,53 +140,24 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
 /// give: `transform` runs once per upstream element, on the delivering thread, before the result is
 /// recorded and delivered, and an error it throws terminates the connection.
 @usableFromInline
-final class MapShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unchecked Sendable {
-    @usableFromInline
-    typealias Element = Source
-
-    /// The upstream: a shared sequence's node, or (`nil` then) its observable.
-    private let upstreamNode: ShareNode<Source>?
-    private let upstream: Observable<Source>?
+final class MapShareNode<Source, Result>: StageShareNode<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
 
     @usableFromInline
     init(upstreamNode: ShareNode<Source>?, upstream: Observable<Source>?, transform: @escaping (Source) throws -> Result,
          replaysLatest: Bool, root: ShareNode<Result>? = nil) {
-        self.upstreamNode = upstreamNode
-        self.upstream = upstream
         self.transform = transform
-        super.init(replaysLatest: replaysLatest, root: root)
+        super.init(upstreamNode: upstreamNode, upstream: upstream, replaysLatest: replaysLatest, root: root)
     }
 
     override func makeConnection() -> ShareNode<Result> {
         MapShareNode(upstreamNode: upstreamNode, upstream: upstream, transform: transform, replaysLatest: replaysLatest, root: self)
     }
 
-    override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, toNode: upstreamNode, orObservable: upstream)
-    }
-
-    @usableFromInline
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error(let error):
-            terminate(.error(error))
-        case .completed:
-            terminate(.completed)
-        }
-    }
-
     override func onNextElement(at element: UnsafeRawPointer) {
-        receive(element.assumingMemoryBound(to: Source.self))
-    }
-
-    @inline(__always)
-    private func receive(_ element: UnsafePointer<Source>) {
         var result: Result
         do {
-            result = try transform(element.pointee)
+            result = try transform(element.assumingMemoryBound(to: Source.self).pointee)
         } catch {
             fail(error)
             return
@@ -166,44 +169,22 @@ final class MapShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unch
 /// A Driver's or Signal's `filter`: the share of `upstream.filter(predicate)`, which runs `predicate`
 /// itself (see `MapShareNode`).
 @usableFromInline
-final class FilterShareNode<Element>: ShareNode<Element>, ObserverType, @unchecked Sendable {
-    private let upstreamNode: ShareNode<Element>?
-    private let upstream: Observable<Element>?
+final class FilterShareNode<Element>: StageShareNode<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(upstreamNode: ShareNode<Element>?, upstream: Observable<Element>?, predicate: @escaping (Element) throws -> Bool,
          replaysLatest: Bool, root: ShareNode<Element>? = nil) {
-        self.upstreamNode = upstreamNode
-        self.upstream = upstream
         self.predicate = predicate
-        super.init(replaysLatest: replaysLatest, root: root)
+        super.init(upstreamNode: upstreamNode, upstream: upstream, replaysLatest: replaysLatest, root: root)
     }
 
     override func makeConnection() -> ShareNode<Element> {
         FilterShareNode(upstreamNode: upstreamNode, upstream: upstream, predicate: predicate, replaysLatest: replaysLatest, root: self)
     }
 
-    override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, toNode: upstreamNode, orObservable: upstream)
-    }
-
-    @usableFromInline
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error, .completed:
-            terminate(event)
-        }
-    }
-
     override func onNextElement(at element: UnsafeRawPointer) {
-        receive(element.assumingMemoryBound(to: Element.self))
-    }
-
-    @inline(__always)
-    private func receive(_ value: UnsafePointer<Element>) {
+        let value = element.assumingMemoryBound(to: Element.self)
         let kept: Bool
         do {
             kept = try predicate(value.pointee)

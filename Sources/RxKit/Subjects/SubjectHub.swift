@@ -140,19 +140,29 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same
     /// lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether it keeps
-    /// the latest element (`storeLatest`, `replayLatestLocked`).
-    init(sharedLock: MutexReference? = nil, sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
+    /// the latest element (`storeLatest`, `replayLatestLocked`). `lockInNodeHalfWord`: with no
+    /// `sharedLock`, the hub is guarded by `ObserverNode.nodeMutex` rather than by its inline mutex, whose
+    /// storage then keeps the latest element, as with a shared lock (a `ShareNode`, which other connections
+    /// share its lock with).
+    init(sharedLock: MutexReference? = nil, lockInNodeHalfWord: Bool = false, sendsWithoutLock: Bool = false,
+         keepsLatest: Bool = false) {
         // Its own mutex's address is known once the node is initialised: until then, a stand-in.
         lock = sharedLock ?? MutexReference.unset
         self.sendsWithoutLock = sendsWithoutLock
         self.keepsLatest = keepsLatest
         latest = nil
-        super.init(initializingMutex: sharedLock == nil)
+        let ownsInlineMutex = sharedLock == nil && !lockInNodeHalfWord
+        super.init(initializingMutex: ownsInlineMutex)
         if sharedLock == nil {
-            lock = nodeLock
+            if lockInNodeHalfWord {
+                setUpNodeMutex(owner: "SubjectHub")
+                lock = nodeMutex
+            } else {
+                lock = nodeLock
+            }
         }
         if keepsLatest {
-            if sharedLock != nil && Self.spareMutexStorageFits(Element.self) {
+            if !ownsInlineMutex && Self.spareMutexStorageFits(Element.self) {
                 latest = spareMutexStorage.bindMemory(to: Element.self, capacity: 1)
                 latestIsInline = true
             } else {

@@ -5,7 +5,7 @@ import RxKitTest
 import Testing
 
 /// `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` on a serial dispatch-queue scheduler
-/// end in one share whose connection makes the hop to the scheduler itself (`CatchReturnShareConnection`
+/// end in one share node that makes the hop to the scheduler itself (`CatchReturnShareNode`
 /// with a hop) instead of subscribing to an `observe(on:)`. RxCocoa builds them as
 /// `observe(on: scheduler).catchAndReturn(value)` shared by the strategy (ObservableConvertibleType+Driver
 /// .swift). `asSharedSequence(sharingStrategy:onErrorJustReturn:)` makes the same share for Driver's and

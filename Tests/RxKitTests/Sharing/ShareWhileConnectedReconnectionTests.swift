@@ -44,11 +44,16 @@ import Testing
 
     /// The last subscriber leaves on another thread, whose disposal of the source subscription is held; a
     /// subscriber arriving meanwhile gets a connection of its own (a second source subscription), is
-    /// replayed nothing of the old one, and never receives what the old subscription still sends.
-    @Test(arguments: [0, 1])
-    func aSubscriberArrivingWhileTheOldConnectionTearsDownGetsAFreshOne(replay: Int) {
+    /// replayed nothing of the old one, and never receives what the old subscription still sends; and the
+    /// same when that one ends and a third subscriber comes. For `share` and for the share node a Driver
+    /// or Signal operator makes (`ShareNode`, whose first connection is itself and whose later ones are
+    /// nodes it holds).
+    @Test(arguments: [0, 1], [false, true])
+    func aSubscriberArrivingWhileTheOldConnectionTearsDownGetsAFreshOne(replay: Int, node: Bool) {
         let source = RawSource()
-        let shared = source.share(replay: replay, scope: .whileConnected)
+        let shared = node
+            ? ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: source, transform: { $0 }, replaysLatest: replay == 1))
+            : source.share(replay: replay, scope: .whileConnected)
         let first = Handle(disposable: shared.subscribe(onNext: { _ in }))
         #expect(source.observers.count == 1)
         source.observers[0].onNext(1)  // the old connection's latest element, with replay
@@ -70,26 +75,35 @@ import Testing
         source.observers[1].onNext(5)
         #expect(values.value == [3, 5])
         second.dispose()
+        let third = shared.subscribe(onNext: { values.append($0) })
+        #expect(source.observers.count == 3)
+        source.observers[1].onNext(6)  // into the second connection, gone
+        source.observers[2].onNext(7)
+        #expect(values.value == [3, 5, 7])
+        third.dispose()
     }
 
     /// A subscriber that subscribes from inside the source's `subscribe` (while the first one connects)
     /// joins that connection: the source is subscribed once, the new subscriber gets the latest element
     /// (with replay) and then what follows, after the first one (RxSwift sets the share's connection before
-    /// `connect()` subscribes to the source).
-    @Test(arguments: [0, 1])
-    func aSubscriberJoiningFromInsideTheSourcesSubscribeSharesTheConnection(replay: Int) {
+    /// `connect()` subscribes to the source). For `share` and for a share node.
+    @Test(arguments: [0, 1], [false, true])
+    func aSubscriberJoiningFromInsideTheSourcesSubscribeSharesTheConnection(replay: Int, node: Bool) {
         var log: [String] = []
         var subscriptions = 0
         var inner: Disposable?
         var shared: Observable<Int>!
         let subject = PublishSubject<Int>()
-        shared = Observable<Int>.create { observer in
+        let source = Observable<Int>.create { observer in
             subscriptions += 1
             observer.onNext(1)
             inner = shared.subscribe(onNext: { log.append("inner \($0)") })
             observer.onNext(2)
             return subject.subscribe(observer)
-        }.share(replay: replay, scope: .whileConnected)
+        }
+        shared = node
+            ? ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: source, transform: { $0 }, replaysLatest: replay == 1))
+            : source.share(replay: replay, scope: .whileConnected)
         let outer = shared.subscribe(onNext: { log.append("outer \($0)") })
         subject.onNext(3)
         #expect(subscriptions == 1)
@@ -120,7 +134,9 @@ import Testing
                 let base = subject.asDriver(onErrorJustReturn: -1)
                 let mapped = base.map { $0 + 1 }
                 let filtered = mapped.filter { $0 > 0 }
-                for level in [base.asObservable(), mapped.asObservable(), filtered.asObservable()] {
+                // Each level's share itself (a Driver operator's `asObservable()` is a wrapper made per call).
+                let shares: [AnyObject] = [base.node ?? base.source!, mapped.node ?? mapped.source!, filtered.node ?? filtered.source!]
+                for level in shares {
                     weak let object = level
                     levels.append { object }
                 }

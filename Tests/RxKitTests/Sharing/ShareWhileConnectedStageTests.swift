@@ -4,8 +4,8 @@
 import RxKitTest
 import Testing
 
-/// A Driver or Signal `map`/`filter` ends in a share whose connection runs the operator's closure itself
-/// (`MapShareConnection`, `FilterShareConnection`) instead of a map/filter sink feeding a plain connection.
+/// A Driver or Signal `map`/`filter` is a share node that runs the operator's closure itself
+/// (`MapShareNode`, `FilterShareNode`) instead of a map/filter sink feeding a plain share.
 /// RxCocoa builds `driver.map(f)` as `share(replay: 1, scope: .whileConnected)` of `source.map(f)`
 /// (SharedSequence+Operators.swift: `SharedSequence(source.map(selector))`, whose `init` applies the
 /// strategy's `share`), so every subscriber must see exactly what that composition gives. These tests run
@@ -160,11 +160,11 @@ import Testing
         let shared: Observable<Int>
         switch (fused, filter) {
         case (true, false):
-            shared = MapShareWhileConnected(upstream: xs.asObservable(), transform: transform, replaysLatest: true,
-                                            makeConnection: { MapShareConnection<Int, Int>(parent: $0) })
+            shared = ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: xs.asObservable(), transform: transform,
+                                                      replaysLatest: true))
         case (true, true):
-            shared = FilterShareWhileConnected(upstream: xs.asObservable(), predicate: predicate, replaysLatest: true,
-                                               makeConnection: { FilterShareConnection<Int>(parent: $0) })
+            shared = ShareNodeObservable(FilterShareNode(upstreamNode: nil, upstream: xs.asObservable(), predicate: predicate,
+                                                         replaysLatest: true))
         case (false, false):
             shared = xs.map(transform).share(replay: 1, scope: .whileConnected)
         case (false, true):

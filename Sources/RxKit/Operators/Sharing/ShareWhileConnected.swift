@@ -24,18 +24,15 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     private final var mutexStorage = PlatformMutex()
     private final var mutexTail = InlineWord.sentinel
 
-    /// What the connections observe; `nil` in the subclasses for a Driver's or Signal's `map`/`filter`
-    /// and `onErrorJustReturn` conversion (`MapShareWhileConnected`, `FilterShareWhileConnected`,
-    /// `CatchReturnShareWhileConnected`), whose connections observe the operator's upstream and do its
-    /// work themselves.
-    fileprivate final let source: Observable<Element>?
+    /// What the connections observe.
+    fileprivate final let source: Observable<Element>
     fileprivate final let replaysLatest: Bool
     /// The live connection, if any. Guarded by `lock`.
     @exclusivity(unchecked) fileprivate final var connection: ShareConnectionBase<Element>?
-    /// Makes a connection. Built by the `@inlinable` Driver/Signal operators in the caller's specialised
-    /// code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made here, in
-    /// RxKit's unspecialised code, each connection would look it up at run time (about 320 instructions;
-    /// R12 makes 13 connections per build).
+    /// Makes a connection. Built by the `@inlinable` Driver/Signal sharing strategies in the caller's
+    /// specialised code, where `ShareConnection<Element>`'s metadata comes from a cached accessor: made
+    /// here, in RxKit's unspecialised code, each connection would look it up at run time (about 320
+    /// instructions per connection).
     private final let makeConnection: ((ShareWhileConnected<Element>) -> ShareConnectionBase<Element>)?
 
     /// `Observable`'s stored properties come first: its resource tracking (a word in debug builds, none in
@@ -56,7 +53,7 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 
     /// A share whose connections `makeConnection` makes (see the property).
     @usableFromInline
-    init(source: Observable<Element>?, replaysLatest: Bool,
+    init(source: Observable<Element>, replaysLatest: Bool,
          makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
         self.source = source
         self.replaysLatest = replaysLatest
@@ -107,68 +104,6 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-/// A Driver's or Signal's `map`: the share of `upstream.map(transform)`, whose connections
-/// (`MapShareConnection`) observe `upstream` and run `transform` themselves. It holds what a `map` stage
-/// would (one object per operator rather than a stage and a share).
-@usableFromInline
-final class MapShareWhileConnected<Source, Result>: ShareWhileConnected<Result>, @unchecked Sendable {
-    final let upstream: Observable<Source>
-    final let transform: (Source) throws -> Result
-
-    @usableFromInline
-    init(upstream: Observable<Source>, transform: @escaping (Source) throws -> Result, replaysLatest: Bool,
-         makeConnection: @escaping (ShareWhileConnected<Result>) -> ShareConnectionBase<Result>) {
-        self.upstream = upstream
-        self.transform = transform
-        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
-    }
-}
-
-/// A Driver's or Signal's `filter`: the share of `upstream.filter(predicate)` (see `MapShareWhileConnected`).
-@usableFromInline
-final class FilterShareWhileConnected<Element>: ShareWhileConnected<Element>, @unchecked Sendable {
-    final let upstream: Observable<Element>
-    final let predicate: (Element) throws -> Bool
-
-    @usableFromInline
-    init(upstream: Observable<Element>, predicate: @escaping (Element) throws -> Bool, replaysLatest: Bool,
-         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
-        self.upstream = upstream
-        self.predicate = predicate
-        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
-    }
-}
-
-/// A Driver's or Signal's `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)` (and
-/// `asSharedSequence(sharingStrategy:onErrorJustReturn:)` with their strategies): the share of
-/// `upstream.observe(on: scheduler).catchAndReturn(fallback)`, whose connections
-/// (`CatchReturnShareConnection`) observe `upstream` and replace its error themselves (see
-/// `MapShareWhileConnected`). When `scheduler` is a serial dispatch-queue scheduler (the main scheduler
-/// outside `SharingScheduler.mock`), the connections also make the hop to it themselves (`hop`), as
-/// `observe(on:)`'s sink for such a scheduler would; for any other scheduler `upstream` is the
-/// `observe(on:)` itself and `hop` is `nil`.
-@usableFromInline
-final class CatchReturnShareWhileConnected<Element>: ShareWhileConnected<Element>, @unchecked Sendable {
-    final let upstream: Observable<Element>
-    final let fallback: Element
-    /// The scheduler the connections deliver on, when they make the hop themselves.
-    final let hop: SerialDispatchQueueScheduler?
-
-    @usableFromInline
-    init(upstream: Observable<Element>, observedOn scheduler: ImmediateSchedulerType, fallback: Element, replaysLatest: Bool,
-         makeConnection: @escaping (ShareWhileConnected<Element>) -> ShareConnectionBase<Element>) {
-        if let serial = serialDispatchQueueScheduler(scheduler) {
-            self.upstream = upstream
-            hop = serial
-        } else {
-            self.upstream = upstream.observe(on: scheduler)
-            hop = nil
-        }
-        self.fallback = fallback
-        super.init(source: nil, replaysLatest: replaysLatest, makeConnection: makeConnection)
-    }
-}
-
 /// One connection of a `ShareWhileConnected`: the source's observer and, being a `SubjectHub` itself
 /// rather than holding one, the subscribers' hub: one allocation and one `SubjectHub<Element>` metadata
 /// look-up fewer per connection than a separate hub (about 9,000 instructions less per build on R12).
@@ -181,12 +116,10 @@ final class CatchReturnShareWhileConnected<Element>: ShareWhileConnected<Element
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
 /// compare-exchange cost three read-modify-writes (R11: 13 shares).
 ///
-/// Four kinds, one per source: `ShareConnection` observes the share's source itself; `MapShareConnection`
-/// and `FilterShareConnection` observe the source *of* a `map`/`filter` and run its closure themselves,
-/// for the share a Driver or Signal operator ends in (`driver.map(f)` is `share(upstream.map(f))`): one
-/// object and two frames per operator fewer than a map/filter sink feeding the connection, with the same
-/// events for every subscriber (see `MapShareConnection`); `CatchReturnShareConnection` does the same for
-/// the `catchAndReturn` of `asDriver(onErrorJustReturn:)`/`asSignal(onErrorJustReturn:)`.
+/// Two families: `ShareConnection`, a connection of a `ShareWhileConnected` (`parent`), which observes
+/// the share's source; and `ShareNode`, the share a Driver or Signal operator makes, which is its own
+/// first connection (its kinds observe the source *of* a `map`/`filter`/`catchAndReturn` and do its work
+/// themselves, see `ShareNode`).
 ///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
 /// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
@@ -197,7 +130,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     // The flags come first: they fill the end of the hub's last word, so that each kind of connection
     // takes one malloc size class less (a map's: 264 bytes, not 280; a Driver chain makes one per operator).
     /// The parent's `replaysLatest`, kept here so the per-element path does not load the parent.
-    private final let replaysLatest: Bool
+    final let replaysLatest: Bool
     /// Set when the source terminated or the last subscriber left: the connection takes nothing more.
     /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
@@ -206,7 +139,10 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// slot's case (an extra-inhabitant test of the existential's type word) in the inlined stop path cost
     /// R12 RxKit 150 instructions per build more than this load.
     @exclusivity(unchecked) private final var hasSourceSubscription = false
-    final let parent: ShareWhileConnected<Element>
+    /// The share this is a connection of; `nil` for a `ShareNode`, which is a share itself.
+    private final let parentShare: ShareWhileConnected<Element>?
+    /// The share this is a connection of (not for a `ShareNode`).
+    final var parent: ShareWhileConnected<Element> { parentShare.unsafelyUnwrapped }
     /// `isStopped`, for a connection kind; call with the lock held.
     final var isStoppedLocked: Bool { isStopped }
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
@@ -224,9 +160,24 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
 
     @usableFromInline
     init(parent: ShareWhileConnected<Element>) {
-        self.parent = parent
+        parentShare = parent
         replaysLatest = parent.replaysLatest
         super.init(sharedLock: parent.lock, sendsWithoutLock: true, keepsLatest: parent.replaysLatest)
+        setUpLanes()
+    }
+
+    /// A `ShareNode`'s connection: guarded by `sharedLock` (its share's), or, for the share itself, by a
+    /// lock of its own (`nil`).
+    init(sharedLock: MutexReference?, replaysLatest: Bool) {
+        parentShare = nil
+        self.replaysLatest = replaysLatest
+        super.init(sharedLock: sharedLock, lockInNodeHalfWord: sharedLock == nil, sendsWithoutLock: true,
+                   keepsLatest: replaysLatest)
+        setUpLanes()
+    }
+
+    @inline(__always)
+    private final func setUpLanes() {
         hasElementLane = true
         // Terminal events come through `onTerminal` too, so a source's sink sends them without building
         // an `Event`, and a subject keeps the connection as its own entry (no `on(_:)` closure for it).
@@ -440,6 +391,12 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     private final func stopLocked(_ access: StateAccess) {
         isStopped = true
         dropLatestLocked(access)
+        detachLocked()
+    }
+
+    /// Detaches the stopped connection from its share, so that the next subscriber starts a new one. Call
+    /// with the lock held. (`ShareNode` overrides it.)
+    func detachLocked() {
         if parent.connection === self { parent.connection = nil }
     }
 
@@ -475,10 +432,7 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
     }
 
     override func subscribeToSource() -> SubjectSubscription? {
-        guard let source = parent.source else {
-            preconditionFailure("ShareConnection: its share has no source (the share of a Driver/Signal map, filter or onErrorJustReturn conversion makes its own connections)")
-        }
-        return subscribe(self, to: Unmanaged.passUnretained(source))
+        subscribe(self, to: Unmanaged.passUnretained(parent.source))
     }
 
     @usableFromInline
@@ -493,229 +447,5 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
 
     override func onNextElement(at element: UnsafeRawPointer) {
         deliverNextElement(element.assumingMemoryBound(to: Element.self))
-    }
-}
-
-/// The connection of a `MapShareWhileConnected`, the share of `upstream.map(transform)` that a Driver or
-/// Signal `map` makes: it observes `upstream` and runs `transform` itself. What the share's subscribers see is what a map sink feeding the
-/// connection would give them: `transform` runs once per upstream element, on the delivering thread,
-/// before the result is recorded and delivered (an element `transform` makes while re-entering the
-/// upstream comes first, as through a sink), and an error it throws terminates the share, as the sink's
-/// error would. A Driver's closures cannot throw; the stage's type can.
-@usableFromInline
-final class MapShareConnection<Source, Result>: ShareConnectionBase<Result>, ObserverType, @unchecked Sendable {
-    @usableFromInline
-    typealias Element = Source
-
-    /// The stage's closure, read from it once (not per element through the parent).
-    private let transform: (Source) throws -> Result
-
-    /// `parent` must be a `MapShareWhileConnected<Source, Result>` (see the class).
-    @usableFromInline
-    override init(parent: ShareWhileConnected<Result>) {
-        transform = unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).transform
-        super.init(parent: parent)
-    }
-
-    override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, to: Unmanaged.passUnretained(unsafeDowncast(parent, to: MapShareWhileConnected<Source, Result>.self).upstream))
-    }
-
-    @usableFromInline
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error(let error):
-            terminate(.error(error))
-        case .completed:
-            terminate(.completed)
-        }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        receive(element.assumingMemoryBound(to: Source.self))
-    }
-
-    @inline(__always)
-    private func receive(_ element: UnsafePointer<Source>) {
-        var result: Result
-        do {
-            result = try transform(element.pointee)
-        } catch {
-            fail(error)
-            return
-        }
-        deliverNextElement(&result)
-    }
-}
-
-/// The connection of a `FilterShareWhileConnected`, the share of `upstream.filter(predicate)` that a
-/// Driver or Signal `filter` makes: it observes `upstream` and runs `predicate` itself, with the same events as a filter sink feeding the connection (see `MapShareConnection`).
-@usableFromInline
-final class FilterShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
-    private let predicate: (Element) throws -> Bool
-
-    /// `parent` must be a `FilterShareWhileConnected<Element>` (see the class).
-    @usableFromInline
-    override init(parent: ShareWhileConnected<Element>) {
-        predicate = unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).predicate
-        super.init(parent: parent)
-    }
-
-    override func subscribeToSource() -> SubjectSubscription? {
-        subscribe(self, to: Unmanaged.passUnretained(unsafeDowncast(parent, to: FilterShareWhileConnected<Element>.self).upstream))
-    }
-
-    @usableFromInline
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error, .completed:
-            terminate(event)
-        }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        receive(element.assumingMemoryBound(to: Element.self))
-    }
-
-    @inline(__always)
-    private func receive(_ value: UnsafePointer<Element>) {
-        let kept: Bool
-        do {
-            kept = try predicate(value.pointee)
-        } catch {
-            fail(error)
-            return
-        }
-        if kept { deliverNextElement(value) }
-    }
-}
-
-/// The connection of a `CatchReturnShareWhileConnected`, the share of
-/// `upstream.observe(on: scheduler).catchAndReturn(fallback)` that `asDriver(onErrorJustReturn:)` and
-/// `asSignal(onErrorJustReturn:)` make: it observes `upstream` and, when it fails, delivers `fallback` and
-/// completes, as a `catchAndReturn` sink feeding the connection would (RxSwift's `catchAndReturn`
-/// subscribes to `just(fallback)` at once, which sends the element and the completion before the error's
-/// delivery returns); elements and the completion pass as they are. One object per conversion fewer than
-/// a catch producer, its sink and a share.
-///
-/// With a `hop` (a serial dispatch-queue scheduler) it is also the `observe(on:)` sink, two objects and a
-/// subscription level fewer per conversion, in the same order as `ObserveOnSerialSink`: the source is
-/// subscribed on a current-thread trampoline (as any producer's subscription is); each element is
-/// delivered inline when the scheduler would run it inline (the main scheduler on the main queue with
-/// nothing waiting) and otherwise handed to the queue in order (`QueueHandOff`); the terminal event is
-/// always scheduled (`scheduleUncancellable`, which the main scheduler runs inline under the same rule).
-/// What reaches the connection after it stopped is dropped, as the disposed sink would drop it.
-@usableFromInline
-final class CatchReturnShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, QueueHandOffReceiver,
-    @unchecked Sendable {
-    /// The replacement for an error, read from the share once.
-    private let fallback: Element
-    /// The scheduler to deliver on, read from the share once (see `CatchReturnShareWhileConnected.hop`).
-    private let hop: SerialDispatchQueueScheduler?
-    /// Made at the first element that is not delivered inline; made and read only by the source (which
-    /// never sends concurrently).
-    @exclusivity(unchecked) private var handOff: QueueHandOff<CatchReturnShareConnection>?
-
-    /// `parent` must be a `CatchReturnShareWhileConnected<Element>` (see the class).
-    @usableFromInline
-    override init(parent: ShareWhileConnected<Element>) {
-        let share = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self)
-        fallback = share.fallback
-        hop = share.hop
-        super.init(parent: parent)
-    }
-
-    override func subscribeToSource() -> SubjectSubscription? {
-        let upstream = unsafeDowncast(parent, to: CatchReturnShareWhileConnected<Element>.self).upstream
-        guard hop != nil else { return subscribe(self, to: Unmanaged.passUnretained(upstream)) }
-        // As `observe(on:)`'s producer subscribes its source: on a current-thread trampoline, with the
-        // subscription kept once the trampoline's work has run.
-        var shareSubscription: SubjectSubscription?
-        var otherSubscription: Disposable?
-        onCurrentThreadTrampoline {
-            shareSubscription = upstream.subscribe(shareConnection: self)
-            if shareSubscription == nil { otherSubscription = upstream.subscribe(self) }
-        }
-        if let otherSubscription { adoptSourceSubscription(otherSubscription) }
-        return shareSubscription
-    }
-
-    @usableFromInline
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error(let error):
-            receiveTerminal(error)
-        case .completed:
-            receiveTerminal(nil)
-        }
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        receive(element.assumingMemoryBound(to: Element.self))
-    }
-
-    override func onTerminal(_ error: Swift.Error?) {
-        receiveTerminal(error)
-    }
-
-    @inline(__always)
-    private func receive(_ element: UnsafePointer<Element>) {
-        guard let hop else {
-            deliverNextElement(element)
-            return
-        }
-        if hop.runInlineIfScheduleWould({ deliverNextElement(element) }) { return }
-        scheduleNext(element.pointee)
-    }
-
-    /// An element the scheduler would not run inline: handed to its queue. Out of line, so the inline path
-    /// builds no closure.
-    @inline(never)
-    private func scheduleNext(_ element: Element) {
-        let handOff = self.handOff ?? QueueHandOff(receiver: self)
-        self.handOff = handOff
-        hop.unsafelyUnwrapped.scheduleUncancellable(handOff.item(for: element))
-    }
-
-    /// A scheduled element, on the scheduler.
-    func receiveHandedOff(_ element: Element) {
-        var value = element
-        deliverNextElement(&value)
-    }
-
-    /// The source's terminal event: handled at once, or, with a hop, scheduled (unless the connection has
-    /// stopped, when the sink it stands in for would have been disposed).
-    private func receiveTerminal(_ error: Swift.Error?) {
-        guard let hop else {
-            handleTerminal(error)
-            return
-        }
-        lock.lock()
-        let stopped = isStoppedLocked
-        lock.unlock()
-        if stopped { return }
-        hop.scheduleUncancellable { [self] in handleTerminal(error) }
-    }
-
-    private func handleTerminal(_ error: Swift.Error?) {
-        if error == nil {
-            terminate(.completed)
-        } else {
-            replaceError()
-        }
-    }
-
-    /// The source failed: `fallback`, then the completion.
-    @inline(never)
-    private func replaceError() {
-        var element = fallback
-        deliverNextElement(&element)
-        terminate(.completed)
     }
 }

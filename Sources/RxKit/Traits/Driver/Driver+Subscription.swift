@@ -60,7 +60,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         ensureMainThreadUnlessMocked("drive(onNext:onCompleted:onDisposed:)")
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asSharedSequence().subscribeClosures(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Like `drive(onNext:onCompleted:onDisposed:)`, passing a weakly held `object`; nothing is called

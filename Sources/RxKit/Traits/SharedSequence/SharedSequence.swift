@@ -19,29 +19,60 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// subscribers as its `SharingStrategy` says. `Driver` and `Signal` are `SharedSequence`s. Same as
 /// RxCocoa's `SharedSequence`, without UIKit.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
-    @usableFromInline let source: Observable<Element>
+    /// What the sequence is: an observable, or (`nil` then) the share a Driver's or Signal's operator made
+    /// (`node`), which the next operator's node and `drive`/`emit` subscribe to directly.
+    @usableFromInline let source: Observable<Element>?
+    @usableFromInline let node: ShareNode<Element>?
 
     /// Wraps `source`, shared as `SharingStrategy` says. `source` must not error and must deliver on
     /// `SharingStrategy.scheduler`: the `asDriver`/`asSignal` conversions ensure both.
     @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
+        node = nil
     }
 
     /// Wraps `source` as it is (already shared, or a creation helper that needs no sharing).
     @inlinable
     init(raw: Observable<Element>) {
         self.source = raw
+        node = nil
+    }
+
+    /// Wraps the share `node`.
+    @inlinable
+    init(node: ShareNode<Element>) {
+        source = nil
+        self.node = node
     }
 
     /// The sequence as a plain `Observable`.
-    public func asObservable() -> Observable<Element> { source }
+    public func asObservable() -> Observable<Element> {
+        if let source { return source }
+        return ShareNodeObservable(node.unsafelyUnwrapped)
+    }
 
     /// Returns `self`.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
 
 extension SharedSequence: @unchecked Sendable {}
+
+extension SharedSequence {
+    /// `asObservable().subscribe(onNext:onCompleted:onDisposed:)` for `drive` and `emit`: a share node is
+    /// subscribed to directly, without the `Observable` that `asObservable()` would make for it. (The
+    /// sequence never errors, so there is no `onError`.)
+    @inlinable
+    func subscribeClosures(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
+        guard let node else {
+            return source.unsafelyUnwrapped.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
+        let subscription = ClosureSubscriptionWithUpstream(onDisposed: onDisposed)
+        let observer = SubscribeObserver<Element>(subscription: subscription, onNext: onNext, onError: nil, onCompleted: onCompleted)
+        subscription.attach(node.subscribe(observer))
+        return subscription
+    }
+}
 
 /// Fails unless called on the main thread, except inside `SharingScheduler.mock` (where the mocked
 /// scheduler stands in for the main one). RxCocoa's `drive`/`emit` make the same check.

@@ -57,7 +57,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         ensureMainThreadUnlessMocked("emit(onNext:onCompleted:onDisposed:)")
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asSharedSequence().subscribeClosures(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Like `emit(onNext:onCompleted:onDisposed:)`, passing a weakly held `object`. Same as RxCocoa's

@@ -2,10 +2,11 @@ import ReactiveBridgePrimitives
 
 /// Inner object of replaceError (publish `replacement` then finish instead of failing). The replacement
 /// waits for downstream demand: the inner counts the demand the upstream has not used.
+@usableFromInline
 internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
-    typealias Failure = UpstreamFailure
+    @usableFromInline typealias Failure = UpstreamFailure
 
     /// The lock lives in the object (one heap block less per subscription): it must stay the first
     /// stored property (see `InlineLockStorage`).
@@ -16,6 +17,7 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
     private var demand = Subscribers.Demand.none
     private var replacementPending = false
 
+    @usableFromInline
     init(downstream: consuming Downstream, replacement: Input) {
         self.downstream = consume downstream
         self.replacement = replacement
@@ -27,14 +29,14 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
 
     var lock: InlineLock { InlineLock(in: self) }
 
-    var description: String { "ReplaceError" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var description: String { "ReplaceError" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard status.isSubscribed else {
             lock.unlock()
@@ -55,7 +57,7 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
         return more
     }
 
-    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
         guard status.isSubscribed else {
             lock.unlock()
@@ -83,7 +85,7 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
         downstream.receive(completion: .finished)
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         lock.lock()
         if replacementPending {
@@ -120,7 +122,7 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
 
     /// replaceError, as Combine's, ignores a cancel before the upstream subscription arrived (only the upstream
     /// holds the inner then; the subscription is accepted when it comes).
-    func cancel() {
+    @usableFromInline func cancel() {
         lock.lock()
         replacementPending = false
         lock.unlock()
@@ -128,4 +130,6 @@ internal final class ReplaceErrorInner<Input, UpstreamFailure: Error, Downstream
     }
 }
 
-extension ReplaceErrorInner: PlaygroundShowsDescription {}
+extension ReplaceErrorInner: CustomPlaygroundDisplayConvertible {
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -26,16 +26,20 @@ extension Publishers {
             self.options = options
         }
 
+        // Inlinable: the inner is made in the caller's specialised code, where its class metadata comes from the
+        // caller's cache instead of a run-time look-up per subscription (see `PassthroughSubject.receive(subscriber:)`).
+        @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler, options: options))
         }
     }
 }
 
-private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, QueueHandOffReceiver, CustomStringConvertible, CustomReflectable
+@usableFromInline
+internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription, OperatorInner, QueueHandOffReceiver, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Input
 {
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Failure = Downstream.Failure
 
     /// The lock, kept in the object (one heap block less per subscription): it must stay the first
     /// stored property (see `InlineLockStorage`).
@@ -52,6 +56,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     /// read only by the upstream, whose calls are serialised.
     @exclusivity(unchecked) private var handOff: QueueHandOff<ReceiveOnInner>?
 
+    @usableFromInline
     init(downstream: consuming Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = consume downstream
         self.scheduler = scheduler
@@ -64,14 +69,14 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 
     var lock: InlineLock { InlineLock(in: self) }
 
-    var description: String { "ReceiveOn" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var description: String { "ReceiveOn" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         if acceptSubscription(subscription) { downstream.receive(subscription: self) }
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
         guard isActive() else { return .none }
         if Context.self == ImmediateScheduler.self {
             // `ImmediateScheduler.schedule` runs the action at once ("a scheduler for performing
@@ -125,7 +130,7 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
 
     /// Ends the subscription at once (what the upstream sends after it is ignored) and schedules the
     /// completion, which is delivered even if the downstream cancels before it runs, as in Combine.
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard status.isSubscribed, case .subscribed(let subscription) = status.take() else {
             lock.unlock()
@@ -140,12 +145,12 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     }
 
     /// Passes demand (`.none` included, as Combine does) to the upstream.
-    func request(_ demand: Subscribers.Demand) { forwardAnyRequest(demand) }
+    @usableFromInline func request(_ demand: Subscribers.Demand) { forwardAnyRequest(demand) }
 
     /// `forwardCancel()` with `cancelled` set under the same lock hold (one lock/unlock pair, not two). As
     /// Combine's, ignored before the upstream subscription arrived (only the upstream holds the inner then; the
     /// subscription is accepted when it comes).
-    func cancel() {
+    @usableFromInline func cancel() {
         lock.lock()
         if case .awaitingSubscription = status {
             lock.unlock()
@@ -161,4 +166,6 @@ private final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subscr
     }
 }
 
-extension ReceiveOnInner: PlaygroundShowsDescription {}
+extension ReceiveOnInner: CustomPlaygroundDisplayConvertible {
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -19,6 +19,8 @@ extension Publishers {
             self.output = output
         }
 
+        // Inlinable: the inner is made in the caller's specialised code (see `Publishers.ReceiveOn.receive(subscriber:)`).
+        @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: ReplaceErrorInner<Output, Upstream.Failure, S>(downstream: consume subscriber, replacement: output))
         }

@@ -186,7 +186,14 @@ extension Scheduler {
     /// Swift closure that it must wrap.
     @inlinable @inline(__always)
     package func plainDispatchQueue(options: SchedulerOptions?) -> DispatchQueue? {
-        guard Self.self == DispatchQueue.self, options == nil else { return nil }
+        options == nil ? asDispatchQueue : nil
+    }
+
+    /// This scheduler as a `DispatchQueue`, when it is one, whatever the options (for a caller that has
+    /// checked that it has none without making a `SchedulerOptions?`; see `SchedulerOptionsBox`).
+    @inlinable @inline(__always)
+    package var asDispatchQueue: DispatchQueue? {
+        guard Self.self == DispatchQueue.self else { return nil }
         // Read as the reference it is (`as AnyObject` would be a run-time conversion per element).
         return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: DispatchQueue.self) }
     }

@@ -26,4 +26,12 @@ package enum SubscriptionSlot {
             return subscription
         }
     }
+
+    /// A copy of the held subscription (one retain, to call it after a lock is released), leaving the slot
+    /// as it is; `nil` if it is empty.
+    @inlinable @inline(__always)
+    package func copy() -> Subscription? {
+        if case .holding(let subscription) = self { return subscription }
+        return nil
+    }
 }

@@ -30,7 +30,8 @@ extension Publishers {
         // caller's cache instead of a run-time look-up per subscription (see `PassthroughSubject.receive(subscriber:)`).
         @inlinable
         public func receive<S: Subscriber>(subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler, options: options))
+            upstream.receive(subscriber: ReceiveOnInner(downstream: consume subscriber, scheduler: scheduler,
+                                                        optionsBox: options.map(SchedulerOptionsBox.init)))
         }
     }
 }
@@ -47,20 +48,23 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
     @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
     private let downstream: Downstream
     private let scheduler: Context
-    private let options: Context.SchedulerOptions?
+    /// The publisher's options, if any (see `SchedulerOptionsBox`).
+    private let optionsBox: SchedulerOptionsBox<Context.SchedulerOptions>?
     private var cancelled = false
     /// The upstream's subscription once it has completed, for the demand returned by deliveries scheduled
     /// before the completion.
-    private var completedSubscription: Subscription?
+    /// A `SubscriptionSlot`, not a `Subscription?`, which is destroyed through the runtime's value witnesses
+    /// (see there) when the inner is freed.
+    @exclusivity(unchecked) private var completedSubscription = SubscriptionSlot.empty
     /// The values' way to a plain dispatch queue (made at the first value; see `receive(_:)`). Made and
     /// read only by the upstream, whose calls are serialised.
     @exclusivity(unchecked) private var handOff: QueueHandOff<ReceiveOnInner>?
 
     @usableFromInline
-    init(downstream: consuming Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+    init(downstream: consuming Downstream, scheduler: Context, optionsBox: SchedulerOptionsBox<Context.SchedulerOptions>?) {
         self.downstream = consume downstream
         self.scheduler = scheduler
-        self.options = options
+        self.optionsBox = optionsBox
         lock.initialize()
         assert(lock.isAt(&lockStorage), "ReceiveOnInner: the inline lock must be the first stored property")
     }
@@ -68,6 +72,9 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
     deinit { lock.destroy() }
 
     var lock: InlineLock { InlineLock(in: self) }
+
+    /// The options to schedule with (made only on the paths that call `schedule`).
+    private var options: Context.SchedulerOptions? { optionsBox?.options }
 
     @usableFromInline var description: String { "ReceiveOn" }
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -84,7 +91,7 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
             deliver(input)
             return .none
         }
-        if let queue = scheduler.plainDispatchQueue(options: options) {
+        if optionsBox == nil, let queue = scheduler.asDispatchQueue {
             // One queue item per value, as `schedule` would make, with no allocation but the queue's own.
             queue.asyncUnchecked(handOff(for: input))
             return .none
@@ -120,7 +127,7 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
 
     private func requestAfterDelivery(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard !cancelled, let subscription = status.copySubscription() ?? completedSubscription else {
+        guard !cancelled, let subscription = status.copySubscription() ?? completedSubscription.copy() else {
             lock.unlock()
             return
         }
@@ -137,7 +144,7 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
             return
         }
         lock.setSubscribedFlag(false)
-        completedSubscription = subscription
+        completedSubscription = .holding(subscription)
         lock.unlock()
         scheduler.schedule(options: options) { [self] in
             downstream.receive(completion: completion)

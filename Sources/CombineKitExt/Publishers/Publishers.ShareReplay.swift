@@ -23,17 +23,19 @@ extension Publisher {
     /// subscriber gets the replay and the live values only as it demands them, from its own queue,
     /// and loses none (see `ReplayingSubject`). `replay` has no default so that `share()` keeps
     /// meaning CombineKit's operator.
+    // Consuming, as CombineKit's operator methods: the caller's chain is moved into the shared publisher,
+    // not copied (and the copy destroyed) through the nested chain's value witnesses.
     // Inlinable, as the two below: the closure that subscribes the shared connection to this publisher is
     // made here, in the caller's code, so it is specialised where the caller's chain type is concrete
     // and the whole upstream subscription runs through specialised code (see `ShareReplay.connect`).
     @inlinable
-    public func share(replay: Int, scope: ShareReplayScope = .whileConnected) -> Publishers.ShareReplay<Self> {
+    public consuming func share(replay: Int, scope: ShareReplayScope = .whileConnected) -> Publishers.ShareReplay<Self> {
         Publishers.ShareReplay(upstream: self, replay: replay, scope: scope) { $0.receive(subscriber: $1) }
     }
 
     /// Shares one subscription without replay, with the given scope (RxSwift's `share(scope:)`).
     @inlinable
-    public func share(scope: ShareReplayScope) -> Publishers.ShareReplay<Self> {
+    public consuming func share(scope: ShareReplayScope) -> Publishers.ShareReplay<Self> {
         Publishers.ShareReplay(upstream: self, replay: 0, scope: scope) { $0.receive(subscriber: $1) }
     }
 }
@@ -171,7 +173,7 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     @usableFromInline typealias Failure = Upstream.Failure
 
     /// The lock, kept in the object: it must stay the first stored property (see `InlineLockStorage`).
-    /// `subscription` and `ended` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
+    /// `phase` and `upstream` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
     private var lockStorage = InlineLockStorage()
     /// Strong: the parent lets the connection go (`connection = nil`) when the last subscriber leaves or
     /// upstream terminates, and the upstream subscription it then cancels or that ended lets go of this
@@ -180,8 +182,10 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     private let parent: Publishers.ShareReplay<Upstream>
     /// The subject this connection feeds.
     fileprivate let subject: ReplayingSubject<Input, Failure>
-    @exclusivity(unchecked) private var subscription: Subscription?
-    @exclusivity(unchecked) private var ended = false
+    @exclusivity(unchecked) private var phase = UpstreamPhase.awaitingSubscription
+    /// The upstream subscription while `phase` is `.subscribed`: a `SubscriptionSlot`, not a
+    /// `Subscription?`, which is copied and destroyed through the runtime's value witnesses (see there).
+    @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
 
     @usableFromInline
     init(parent: Publishers.ShareReplay<Upstream>, subject: ReplayingSubject<Input, Failure>) {
@@ -198,32 +202,36 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     @usableFromInline var description: String { "ShareReplay.Connection" }
 
     @usableFromInline func receive(subscription: Subscription) {
-        let accepted: Bool = lock.withLock {
-            guard !ended, self.subscription == nil else { return false }
-            self.subscription = subscription
-            return true
-        }
-        guard accepted else {
+        lock.lock()
+        guard phase == .awaitingSubscription else {
+            lock.unlock()
             subscription.cancel()
             return
         }
+        phase = .subscribed
+        upstream = .holding(subscription)
+        lock.unlock()
         subscription.request(.unlimited)
     }
 
     @usableFromInline func receive(_ input: Input) -> Subscribers.Demand {
-        guard !lock.withLock({ ended }) else { return .none }
-        subject.send(input)
+        lock.lock()
+        let active = phase == .subscribed
+        lock.unlock()
+        if active { subject.send(input) }
         return .none
     }
 
     @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
-        let active: Bool = lock.withLock {
-            guard !ended else { return false }
-            ended = true
-            subscription = nil
-            return true
+        lock.lock()
+        guard phase == .subscribed else {
+            lock.unlock()
+            return
         }
-        guard active else { return }
+        phase = .terminal
+        let ended = upstream.take()
+        lock.unlock()
+        withExtendedLifetime(ended) {}  // released with no lock held
         // Detach first so a subscriber reacting to the completion starts a fresh connection.
         parent.connectionTerminated(self)
         subject.send(completion: completion)
@@ -237,11 +245,11 @@ internal final class ShareReplayConnection<Upstream: Publisher>: Subscriber, Can
     /// parent's, never the other way round) and returns the upstream subscription for the caller to
     /// cancel outside any lock.
     fileprivate func end() -> Subscription? {
-        lock.withLock {
-            ended = true
-            defer { self.subscription = nil }
-            return self.subscription
-        }
+        lock.lock()
+        phase = .terminal
+        let subscription = upstream.take()
+        lock.unlock()
+        return subscription
     }
 }
 
@@ -254,12 +262,14 @@ internal final class ShareReplayMember<Upstream: Publisher, Downstream: Subscrib
     @usableFromInline typealias Failure = Upstream.Failure
 
     /// The lock, kept in the object: it must stay the first stored property (see `InlineLockStorage`).
-    /// `subscription` and `ended` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
+    /// `upstream` and `ended` are guarded by it (dynamic exclusivity checks off, see `ShareReplay`).
     private var lockStorage = InlineLockStorage()
     private let parent: Publishers.ShareReplay<Upstream>
     private let subject: ReplayingSubject<Input, Failure>
     private let downstream: Downstream
-    @exclusivity(unchecked) private var subscription: Subscription?
+    /// The subject's subscription for this member, until it ends: a `SubscriptionSlot` (see the
+    /// connection's `upstream`).
+    @exclusivity(unchecked) private var upstream = SubscriptionSlot.empty
     @exclusivity(unchecked) private var ended = false
 
     @usableFromInline
@@ -278,7 +288,9 @@ internal final class ShareReplayMember<Upstream: Publisher, Downstream: Subscrib
     @usableFromInline var description: String { "ShareReplay" }
 
     @usableFromInline func receive(subscription: Subscription) {
-        lock.withLock { self.subscription = subscription }
+        lock.lock()
+        upstream = .holding(subscription)
+        lock.unlock()
         downstream.receive(subscription: self)
     }
 
@@ -287,28 +299,34 @@ internal final class ShareReplayMember<Upstream: Publisher, Downstream: Subscrib
     }
 
     @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
-        let active: Bool = lock.withLock {
-            guard !ended else { return false }
-            ended = true
-            subscription = nil
-            return true
-        }
-        if active { downstream.receive(completion: completion) }
+        // The subject hands a member its subscription before anything else (`DeliveryQueue.start`).
+        guard let subscription = end() else { return }
+        withExtendedLifetime(subscription) {}  // released with no lock held
+        downstream.receive(completion: completion)
     }
 
     @usableFromInline func request(_ demand: Subscribers.Demand) {
-        lock.withLock { subscription }?.request(demand)
+        lock.lock()
+        guard case .holding(let subscription) = upstream else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        subscription.request(demand)
     }
 
     @usableFromInline func cancel() {
-        let subscription: Subscription? = lock.withLock {
-            guard !ended else { return nil }
-            ended = true
-            defer { self.subscription = nil }
-            return self.subscription
-        }
-        guard let subscription else { return }
+        guard let subscription = end() else { return }
         subscription.cancel()
         parent.memberLeft(subject: subject)
+    }
+
+    /// Ends the member, once: hands back the subject's subscription, or `nil` if it had ended already.
+    private func end() -> Subscription? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !ended else { return nil }
+        ended = true
+        return upstream.take()
     }
 }

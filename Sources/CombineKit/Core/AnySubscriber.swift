@@ -1,6 +1,6 @@
 /// A type-erasing subscriber.
 public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
-    internal let box: AnySubscriberBoxBase<Input, Failure>
+    @usableFromInline internal let box: AnySubscriberBoxBase<Input, Failure>
     public let combineIdentifier: CombineIdentifier
 
     /// Creates a type-erasing subscriber to wrap an existing subscriber.
@@ -17,7 +17,9 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 
     /// Wraps `s` in a new box, without first checking whether it is an `AnySubscriber` already: in
     /// unspecialised generic code that check is a runtime metadata look-up. For package code whose
-    /// subscriber is, or is almost never, an `AnySubscriber` (one would only be wrapped twice).
+    /// subscriber is, or is almost never, an `AnySubscriber` (one would only be wrapped twice). Inlinable: in
+    /// the caller's specialised code the box's metadata comes from the caller's cache, not a run-time look-up.
+    @inlinable
     package init<S: Subscriber>(boxing s: S) where S.Input == Input, S.Failure == Failure {
         box = AnySubscriberBox(s)
         combineIdentifier = s.combineIdentifier
@@ -47,19 +49,22 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     public var playgroundDescription: Any { description }
 }
 
+@usableFromInline
 internal class AnySubscriberBoxBase<Input, Failure: Error>: CustomStringConvertible, CustomReflectable {
+    @usableFromInline init() {}
     func receive(subscription: Subscription) { fatalError("abstract") }
     func receive(_ value: Input) -> Subscribers.Demand { fatalError("abstract") }
     func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
-    var description: String { "Anonymous AnySubscriber" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var description: String { "Anonymous AnySubscriber" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
+@usableFromInline
 internal final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input, Base.Failure> {
     typealias Input = Base.Input
     typealias Failure = Base.Failure
     let base: Base
-    init(_ base: Base) { self.base = base }
+    @usableFromInline init(_ base: Base) { self.base = base }
     override func receive(subscription: Subscription) { base.receive(subscription: subscription) }
     override func receive(_ value: Input) -> Subscribers.Demand { base.receive(value) }
     override func receive(completion: Subscribers.Completion<Failure>) { base.receive(completion: completion) }

@@ -61,6 +61,7 @@ internal final class CompletionBox<Failure: Error> {
 /// - No lock is held while the subscriber or `onDemand` runs.
 /// - `onDemand` is told about every increase of downstream demand (from `request(_:)` and from the
 ///   value `receive(_:)` returns), so an operator can pass demand upstream.
+@usableFromInline
 internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable {
     // The mutable properties are guarded by `lock`, which is what excludes conflicting accesses, so the
     // compiler's dynamic exclusivity checks (a runtime call per access) are off. The lock is kept in the
@@ -76,9 +77,18 @@ internal final class DeliveryQueue<Output, Failure: Error>: @unchecked Sendable 
     @exclusivity(unchecked) private var pendingCompletion: AnyObject?
     @exclusivity(unchecked) private var isDraining = false
 
-    internal init<S: Subscriber>(_ downstream: S, onDemand: ((Subscribers.Demand) -> Void)? = nil)
+    // Inlinable, as `AnySubscriber(boxing:)`: where the subscriber's type is concrete (`ReplayingSubject`'s
+    // `receive(subscriber:)`, inlined into `share(replay:)`'s), the box is made with metadata from the
+    // caller's cache instead of a run-time look-up per subscriber.
+    @inlinable
+    internal convenience init<S: Subscriber>(_ downstream: S, onDemand: ((Subscribers.Demand) -> Void)? = nil)
         where S.Input == Output, S.Failure == Failure {
-        self.downstream = AnySubscriber(boxing: downstream)
+        self.init(boxed: AnySubscriber(boxing: downstream), onDemand: onDemand)
+    }
+
+    @usableFromInline
+    internal init(boxed downstream: AnySubscriber<Output, Failure>, onDemand: ((Subscribers.Demand) -> Void)?) {
+        self.downstream = downstream
         self.onDemand = onDemand
         lock.initialize()
         assert(lock.isAt(&lockStorage), "DeliveryQueue: the inline lock must be the first stored property")

@@ -11,6 +11,8 @@ import ReactiveBridgePrimitives
 /// sees every value" at the cost of an unbounded per-subscriber backlog), and not on completion: the
 /// completion is delivered after the values queued before it. A subscriber that arrives after the
 /// completion gets the buffer and then the completion, as in RxSwift.
+///
+/// Lifetime: as with Combine's subjects, a subscription holds its subject until it is cancelled or let go.
 public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     private typealias Conduit = ReplayingSubjectConduit<Output, Failure>
 
@@ -61,8 +63,16 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
         subscription.request(.unlimited)
     }
 
+    // Inlinable: where the subscriber's type is concrete (`share(replay:)`'s member), the conduit, its queue
+    // and the queue's box are made with metadata from the caller's cache, not three run-time look-ups.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = Conduit(parent: self, downstream: subscriber)
+        attach(ReplayingSubjectConduit(parent: self, queue: DeliveryQueue(subscriber)))
+    }
+
+    /// Lists a new subscriber's conduit and starts its queue with the replay (and the completion, if sent).
+    @usableFromInline
+    internal func attach(_ conduit: ReplayingSubjectConduit<Output, Failure>) {
         lock.lock()
         // Seeding and registering under the subject's lock keeps the replay and the live values in
         // the order the subject saw them.
@@ -146,22 +156,27 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
 }
 
 /// One subscriber's subscription to a `ReplayingSubject`.
-private final class ReplayingSubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
+@usableFromInline
+internal final class ReplayingSubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
     let queue: DeliveryQueue<Output, Failure>
-    private weak var parent: ReplayingSubject<Output, Failure>?
+    /// Strong, as a Combine subject's subscription holds its subject: the subject and a listed conduit hold
+    /// each other until the conduit leaves (`cancel`) or the subject completes (which lists none), and an
+    /// unlisted conduit only holds the subject. (A weak reference would cost a side table per subscriber.)
+    private let parent: ReplayingSubject<Output, Failure>
     /// The key the subject listed this conduit under: set and read under the subject's lock.
     var listKey: UInt64 = 0
 
-    init<S: Subscriber>(parent: ReplayingSubject<Output, Failure>, downstream: S) where S.Input == Output, S.Failure == Failure {
+    @usableFromInline
+    init(parent: ReplayingSubject<Output, Failure>, queue: DeliveryQueue<Output, Failure>) {
         self.parent = parent
-        queue = DeliveryQueue(downstream)
+        self.queue = queue
     }
 
-    var description: String { "ReplayingSubject" }
+    @usableFromInline var description: String { "ReplayingSubject" }
 
-    func request(_ demand: Subscribers.Demand) { queue.request(demand) }
+    @usableFromInline func request(_ demand: Subscribers.Demand) { queue.request(demand) }
 
-    func cancel() {
-        if queue.cancel() { parent?.detach(self) }
+    @usableFromInline func cancel() {
+        if queue.cancel() { parent.detach(self) }
     }
 }

@@ -87,4 +87,37 @@ import Testing
         #expect(order == [2, 4, 5, 6])
         cancellables.removeAll()
     }
+
+    // Combine's subjects: a subscription holds its subject (OpenCombine's PassthroughSubject.Conduit keeps a
+    // strong `parent` until it is cancelled or the subject completes); nothing is kept once it has left.
+    @Test func aSubscriptionKeepsTheSubjectUntilItIsCancelled() {
+        weak var weakSubject: ReplayingSubject<Int, Never>?
+        var cancellable: AnyCancellable?
+        do {
+            let subject = ReplayingSubject<Int, Never>(bufferSize: 1)
+            weakSubject = subject
+            cancellable = subject.sink { _ in }
+        }
+        #expect(weakSubject != nil)
+        weakSubject?.send(1)
+        cancellable?.cancel()
+        #expect(weakSubject == nil)
+        cancellable = nil
+    }
+
+    @Test func aCompletedSubjectIsReleasedOnceItsSubscribersLetGoOfTheirSubscriptions() {
+        weak var weakSubject: ReplayingSubject<Int, Never>?
+        var completions = 0
+        var cancellable: AnyCancellable?
+        do {
+            let subject = ReplayingSubject<Int, Never>(bufferSize: 1)
+            weakSubject = subject
+            cancellable = subject.sink(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
+            subject.send(completion: .finished)
+        }
+        // The completed subject lists no subscriber, and the sink let go of its subscription on completion.
+        #expect(completions == 1)
+        #expect(weakSubject == nil)
+        withExtendedLifetime(cancellable) {}
+    }
 }

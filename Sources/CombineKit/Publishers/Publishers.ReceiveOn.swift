@@ -76,6 +76,13 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
     /// The options to schedule with (made only on the paths that call `schedule`).
     private var options: Context.SchedulerOptions? { optionsBox?.options }
 
+    /// Whether the publisher was given options: matched, not compared with `nil` (the generic `==` with
+    /// `nil` looks the optional's metadata up at run time, once per value here).
+    private var hasOptions: Bool {
+        if case .some = optionsBox { return true }
+        return false
+    }
+
     @usableFromInline var description: String { "ReceiveOn" }
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
@@ -91,13 +98,20 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
             deliver(input)
             return .none
         }
-        if optionsBox == nil, let queue = scheduler.asDispatchQueue {
+        if !hasOptions, let queue = scheduler.asDispatchQueue {
             // One queue item per value, as `schedule` would make, with no allocation but the queue's own.
             queue.asyncUnchecked(handOff(for: input))
             return .none
         }
-        scheduler.schedule(options: options) { [self] in deliver(input) }
+        schedule(input)
         return .none
+    }
+
+    /// Any other scheduler: the value's delivery is scheduled with the publisher's options. Out of line, so
+    /// that `receive(_:)` does not look up the metadata of `Context.SchedulerOptions?` on every value.
+    @inline(never)
+    private func schedule(_ input: Input) {
+        scheduler.schedule(options: options) { [self] in deliver(input) }
     }
 
     /// The queue item that delivers `input` (see `QueueHandOff`).

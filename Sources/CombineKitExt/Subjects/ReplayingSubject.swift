@@ -67,12 +67,15 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
     // and the queue's box are made with metadata from the caller's cache, not three run-time look-ups.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        attach(ReplayingSubjectConduit(parent: self, queue: DeliveryQueue(subscriber)))
+        let conduit = ReplayingSubjectConduit(parent: self, queue: DeliveryQueue(subscriber))
+        attach(conduit, as: conduit)
     }
 
     /// Lists a new subscriber's conduit and starts its queue with the replay (and the completion, if sent).
+    /// `subscription` is the conduit as the `Subscription` handed to the subscriber, made by the caller: here
+    /// the existential would need the conduit's metadata, looked up at run time.
     @usableFromInline
-    internal func attach(_ conduit: ReplayingSubjectConduit<Output, Failure>) {
+    internal func attach(_ conduit: ReplayingSubjectConduit<Output, Failure>, as subscription: Subscription) {
         lock.lock()
         // Seeding and registering under the subject's lock keeps the replay and the live values in
         // the order the subject saw them.
@@ -86,7 +89,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
             conduits.append(conduit, key: conduit.listKey)
         }
         lock.unlock()
-        conduit.queue.start(conduit)
+        conduit.queue.start(subscription)
         conduit.queue.drain()
     }
 

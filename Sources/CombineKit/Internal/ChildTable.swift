@@ -79,7 +79,12 @@ internal struct ChildTable {
 
     /// False when no child has its subscription yet (a check that copies nothing).
     @inline(__always)
-    var hasSubscriptions: Bool { first.filled || !entries.isEmpty }
+    /// `mutating`, though it changes nothing: read on the table in place. A plain getter on the table (an
+    /// address-only struct: it holds a `Subscription?`) stored in an operator's object copied the whole table
+    /// first, through its value witnesses, and destroyed the copy after.
+    var hasSubscriptions: Bool {
+        mutating get { first.filled || !entries.isEmpty }
+    }
 
     /// The subscriptions of the children that have one.
     var subscriptions: [Subscription] {

@@ -6,9 +6,21 @@ internal enum SubscriptionStatus {
     case subscribed(Subscription)
     case terminal
 
+    // The two checks below look at the enum in place (`consume self`, then put back: a move), for the reason
+    // given further down: matching `self` in a plain getter copied the address-only enum first (an outlined
+    // copy through the existential's value witnesses, a retain) and destroyed the copy after (a release), on
+    // every value and cancel of the operators that check their state per value.
     @inline(__always) var isSubscribed: Bool {
-        if case .subscribed = self { return true }
-        return false
+        mutating get {
+            switch consume self {
+            case .subscribed(let subscription):
+                self = .subscribed(subscription)
+                return true
+            case let other:
+                self = other
+                return false
+            }
+        }
     }
 
     @inline(__always) var subscription: Subscription? {
@@ -73,7 +85,15 @@ internal enum SubscriptionStatus {
     }
 
     @inline(__always) var isTerminal: Bool {
-        if case .terminal = self { return true }
-        return false
+        mutating get {
+            switch consume self {
+            case .terminal:
+                self = .terminal
+                return true
+            case let other:
+                self = other
+                return false
+            }
+        }
     }
 }

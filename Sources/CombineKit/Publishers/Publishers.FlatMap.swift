@@ -298,18 +298,11 @@ extension Publishers.FlatMap {
             terminated = true
             let all = children.removeAll()
             let dropped = detachLocked()
-            guard case .subscribed(let outer) = status else {
-                status = .terminal
-                lock.unlock()
-                withExtendedLifetime(dropped) {}
-                all.forEach { $0.cancel() }
-                return
-            }
-            status = .terminal
+            let previous = status.take()
             lock.unlock()
             withExtendedLifetime(dropped) {}
             all.forEach { $0.cancel() }
-            outer.cancel()
+            if case .subscribed(let outer) = consume previous { outer.cancel() }
         }
     }
 }

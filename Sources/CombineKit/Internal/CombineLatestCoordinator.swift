@@ -190,35 +190,58 @@ internal final class CombineLatestCoordinator<Downstream: Subscriber>: Subscript
         producedMask |= bit
         missingLatest -= 1
         publishAndUnlock()
-        childCompleted(index, .finished)
+        childFinished(index)
     }
 
     func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
+        if completionIsFinished(completion) {
+            childFinished(index)
+        } else {
+            childFailed(index, completion)
+        }
+    }
+
+    /// Upstream `index` finished. Also a `Just`'s end (`deliverJust`), which makes no `.finished`: in this
+    /// unspecialised code a `Completion<Failure>` costs a run-time look-up of its metadata each time.
+    private func childFinished(_ index: Int) {
         lock.lock()
         guard !terminated else {
             lock.unlock()
             return
         }
+        markFinishedLocked(index)
+        let finishedSubscription = subscriptions.take(index)
+        guard unfinished == 0 else {
+            lock.unlock()
+            withExtendedLifetime(finishedSubscription) {}  // released outside the lock
+            return
+        }
+        let ended = endLocked()
+        lock.unlock()
+        end(ended)
+        output.completeFinished()
+    }
+
+    @inline(never)
+    private func childFailed(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        markFinishedLocked(index)
+        let failedSubscription = subscriptions.take(index)
+        let ended = endLocked()
+        lock.unlock()
+        withExtendedLifetime(failedSubscription) {}  // released outside the lock
+        end(ended)
+        output.complete(completion, immediately: true)
+    }
+
+    private func markFinishedLocked(_ index: Int) {
         if finishedMask & (1 &<< index) == 0 {
             finishedMask |= 1 &<< index
             unfinished -= 1
-        }
-        let finishedSubscription = subscriptions.take(index)
-        if completionIsFinished(completion) {
-            guard unfinished == 0 else {
-                lock.unlock()
-                withExtendedLifetime(finishedSubscription) {}  // released outside the lock
-                return
-            }
-            let ended = endLocked()
-            lock.unlock()
-            end(ended)
-            output.completeFinished()
-        } else {
-            let ended = endLocked()
-            lock.unlock()
-            end(ended)
-            output.complete(completion, immediately: true)
         }
     }
 

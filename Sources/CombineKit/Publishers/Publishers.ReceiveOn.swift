@@ -76,8 +76,8 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
     /// The options to schedule with (made only on the paths that call `schedule`).
     private var options: Context.SchedulerOptions? { optionsBox?.options }
 
-    /// Whether the publisher was given options: matched, not compared with `nil` (the generic `==` with
-    /// `nil` looks the optional's metadata up at run time, once per value here).
+    /// Whether the publisher was given options (read on every value: a null check of the box reference, with
+    /// no `Context.SchedulerOptions?` made).
     private var hasOptions: Bool {
         if case .some = optionsBox { return true }
         return false

@@ -113,7 +113,10 @@ class StageShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unchecke
     }
 
     override final func subscribeToSource() -> SubjectSubscription? {
-        if let upstreamNode { return upstreamNode.subscribe(node: self) }
+        // Borrowed, unretained: this node holds it (a retain/release pair per level otherwise).
+        if upstreamNode != nil {
+            return Unmanaged.passUnretained(upstreamNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.subscribe(node: self) }
+        }
         return subscribe(self, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped))
     }
 

@@ -185,7 +185,7 @@ extension SubjectHub {
     }
 
     /// The queue of messages, made on first use. Call with `lock` held.
-    private final var pendingLocked: PendingMessages {
+    final var pendingLocked: PendingMessages {
         if let pending { return pending }
         let made = PendingMessages()
         pending = made
@@ -247,8 +247,7 @@ extension SubjectHub {
             lock.lock()
             if queuedCount == 0 {
                 reconcileLocked()
-                let released = retired
-                retired = []
+                let released = takeRetiredLocked()
                 InlineWord.store(self, 0)
                 lock.unlock()
                 withExtendedLifetime(released) {}  // the retired entries go here, with no lock held

@@ -8,7 +8,7 @@ extension SubjectHub {
     /// senders on several threads) keeps that snapshot and hands it out again while the sole observer stays,
     /// so a queued send allocates nothing. Call with `lock` held.
     final var entries: Observers {
-        if sole == nil && soleNode == nil { return list.slots }
+        if soleObserver == nil { return list.slots }
         guard let pending else { return soleSnapshotLocked() }
         if pending.soleSnapshot.count == 1 && isSoleObserverLocked(pending.soleSnapshot[0]) {
             return pending.soleSnapshot
@@ -39,7 +39,7 @@ extension SubjectHub {
 
     /// Whether nobody is subscribed. Call with `lock` held.
     @inline(__always)
-    final var isEmptyLocked: Bool { sole == nil && soleNode == nil && list.isEmpty }
+    final var isEmptyLocked: Bool { soleObserver == nil && list.isEmpty }
 
     /// Adds an observer; returns its entry and its key for `remove(key:)`. Call with `lock` held.
     final func addLocked<Observer: ObserverType>(_ observer: Observer) -> (entry: Entry, key: UInt64) where Observer.Element == Element {
@@ -141,14 +141,10 @@ extension SubjectHub {
     final func removeAllLocked(_ access: StateAccess) -> RemovedObservers {
         forgetSoleSnapshotLocked()
         var removed = RemovedObservers()
-        if sole != nil {
-            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
-            removed.one = sole
-            sole = nil
-        } else if soleNode != nil {
-            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
-            removed.one = soleNode
-            soleNode = nil
+        if soleObserver != nil {
+            retireLocked(CollectionOfOne(soleObserver.unsafelyUnwrapped), access)
+            removed.one = soleObserver.take()
+            soleIsNode = false
         } else if !list.isEmpty {
             retireLocked(list.slots.lazy.compactMap(\.subscriber), access)
             removed.many = list.removeAll()
@@ -161,20 +157,13 @@ extension SubjectHub {
     /// what it returns (the removed observer, if any) until `lock` is released (see `RemovedObservers`).
     final func removeLocked(key: UInt64, _ access: StateAccess) -> AnyObject? {
         forgetSoleSnapshotLocked()
-        // `sole` and `soleNode` are not bound to locals first: that was a retain and a release per removal.
-        if sole != nil {
+        // `soleObserver` (`sole` or `soleNode`) is moved out, not bound to a local first: that was a retain
+        // and a release per removal.
+        if soleObserver != nil {
             guard soleKey == key else { return nil }
-            retireLocked(CollectionOfOne(sole.unsafelyUnwrapped as AnyObject), access)
-            let removed: AnyObject? = sole
-            sole = nil
-            if access != .deferred { setSoleLane(LaneHandle()) }
-            return removed
-        }
-        if soleNode != nil {
-            guard soleKey == key else { return nil }
-            retireLocked(CollectionOfOne(soleNode.unsafelyUnwrapped as AnyObject), access)
-            let removed: AnyObject? = soleNode
-            soleNode = nil
+            retireLocked(CollectionOfOne(soleObserver.unsafelyUnwrapped), access)
+            let removed = soleObserver.take()
+            soleIsNode = false
             if access != .deferred { setSoleLane(LaneHandle()) }
             return removed
         }
@@ -213,7 +202,16 @@ extension SubjectHub {
         case .deferred:
             break  // `claimLocked` set the bit
         }
-        retired.append(contentsOf: removed)
+        pendingLocked.retired.append(contentsOf: removed)
+    }
+
+    /// The observers retired during the delivery that is ending, taken out to be released once `lock` is.
+    /// Call with `lock` held, as the delivering thread.
+    final func takeRetiredLocked() -> [AnyObject] {
+        guard let pending, !pending.retired.isEmpty else { return [] }
+        let released = pending.retired
+        pending.retired = []
+        return released
     }
 
     final var hasObservers: Bool { lock.withLock { !isEmptyLocked } }

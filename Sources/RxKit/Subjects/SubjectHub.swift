@@ -48,17 +48,34 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     /// its own), or its share's (a share's connection keeps more state under it; the share, which the
     /// connection holds, keeps that `Lock` alive). Set once, in `init`.
     @exclusivity(unchecked) private(set) final var lock: MutexReference
+    /// The observer, while there is exactly one: `sole` or `soleNode` (`soleIsNode` says which), kept in
+    /// one reference so that a hub initialises and releases one, not two (R12: one per level).
+    @exclusivity(unchecked) final var soleObserver: AnyObject?
     /// The observer, while there is exactly one: most subjects and every share connection in a chain have
     /// one, and keeping it here rather than in `list` saves an array buffer per subscription (R2, R12).
-    @exclusivity(unchecked) final var sole: Entry?
+    /// Set it only with no `soleNode`.
+    final var sole: Entry? {
+        @inline(__always) get { soleIsNode ? nil : unsafeBitCast(soleObserver, to: Entry?.self) }
+        @inline(__always) set {
+            soleObserver = newValue
+            soleIsNode = false
+        }
+    }
     /// The observer, while there is exactly one and it is an RxKit node with both lanes that subscribed with
     /// nobody delivering (`addSoleNodeLocked`: another share's connection, or a publish subject's first
     /// observer, `addKeyedLocked`): kept as itself and its key, with no `Entry` — in a Driver chain every
     /// share but the last has one such observer (R12: an allocation per level fewer; R2 one per build). At most
     /// one of `sole`, `soleNode` and `list` holds observers. Slow paths that need an `Entry` for it make one
     /// (`entries`); it never waits for a replay (an entry that may is made while a delivery is in progress,
-    /// and such an observer goes to `sole`), so nothing depends on that entry's identity.
-    @exclusivity(unchecked) final var soleNode: ObserverNode?
+    /// and such an observer goes to `sole`), so nothing depends on that entry's identity. Set it only with
+    /// no `sole`.
+    final var soleNode: ObserverNode? {
+        @inline(__always) get { soleIsNode ? unsafeBitCast(soleObserver, to: ObserverNode?.self) : nil }
+        @inline(__always) set {
+            soleObserver = newValue
+            soleIsNode = newValue != nil
+        }
+    }
     /// The key of `sole` or `soleNode`, whichever holds the observer.
     @exclusivity(unchecked) final var soleKey: UInt64 = 0
     /// The observers (`Entry` objects, under their keys), while there are two or more; empty otherwise.
@@ -74,8 +91,6 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     @exclusivity(unchecked) final var pending: PendingMessages?
     /// The number of messages in `pending`, kept here so the per-event path never touches it.
     @exclusivity(unchecked) final var queuedCount = 0
-    /// Entries removed during a delivery, released when it ends (see `attentionBit`).
-    @exclusivity(unchecked) final var retired: [AnyObject] = []
 
     // The delivery state: owned by the delivering thread (the owner in the state word), or, while nobody
     // delivers, by the holder of `lock` (see `claimLocked`). A sender reads it after becoming the owner,
@@ -84,11 +99,13 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
 
     /// The element lane of the only observer, when there is exactly one and it has a lane; otherwise
     /// none. A delivery sends through it without copying the snapshot array or the element, and without
-    /// retaining anything (see `retired` for what keeps the observer alive).
+    /// retaining anything (see `PendingMessages.retired` for what keeps the observer alive).
     @exclusivity(unchecked) private(set) final var soleLane = LaneHandle()
     /// `!soleLane.isEmpty`, kept beside it: `LaneHandle.isEmpty` reads its `unowned(unsafe)` existential,
     /// which compiled to a retain/release pair on the per-event path (S1, R1).
     @exclusivity(unchecked) private(set) final var hasSoleLane = false
+    /// Whether `soleObserver` is `soleNode` rather than `sole`. Beside `hasSoleLane`, in the same word.
+    @exclusivity(unchecked) final var soleIsNode = false
 
     /// Sets `soleLane` (and `hasSoleLane`). Call as the owner of the delivery state.
     @inline(__always)
@@ -124,6 +141,10 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
         /// The snapshot `entries` last built for the sole observer, handed out again while it stays (one
         /// entry, or empty).
         @exclusivity(unchecked) var soleSnapshot: Observers = []
+        /// Observers removed during a delivery, released when it ends (see `attentionBit`). Kept here, not
+        /// in the hub: a hub whose observers never leave mid-delivery (nearly all) then has one reference
+        /// fewer to initialise and release (R12: one per level).
+        @exclusivity(unchecked) var retired: [AnyObject] = []
 
         /// Moves every queued item, in order, into the (empty) batch it returns, leaving this queue empty:
         /// the delivering thread takes the whole queue in one hold of the lock and delivers it outside.

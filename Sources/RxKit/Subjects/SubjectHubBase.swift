@@ -15,7 +15,8 @@ enum HubSendRoute {
 }
 
 enum HubStateAccess {
-    /// Nobody delivers (a subject's hub, whose senders take the lock): touch it freely.
+    /// Nobody delivers (a subject's hub, whose senders take the lock; or a share's connection whose source
+    /// is not subscribed yet, which has no sender): touch it freely.
     case free
     /// Nobody delivers and the word holds `heldBit`: touch it freely; `releaseLocked` clears the bit.
     case held

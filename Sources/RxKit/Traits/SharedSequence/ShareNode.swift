@@ -48,7 +48,7 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
     final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
         let (connection, connects) = liveConnectionLocked()
-        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(observer) }  // releases `lock`
+        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(observer, unconnected: connects) }  // releases `lock`
         if connects { connection._withUnsafeGuaranteedRef { $0.connect() } }
         return subscription
     }
@@ -58,7 +58,7 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
     final func subscribe(node: ObserverNode) -> SubjectSubscription {
         lock.lock()
         let (connection, connects) = liveConnectionLocked()
-        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node) }  // releases `lock`
+        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node, unconnected: connects) }  // releases `lock`
         if connects { connection._withUnsafeGuaranteedRef { $0.connect() } }
         return subscription
     }

@@ -74,8 +74,10 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     @inline(__always)
     static func spareMutexStorageFits<T>(_: T.Type) -> Bool {
         let start = InlineMutex.mutexOffset(head: headOffset)
+        // Alignments are powers of two: a mask, not `%`, whose division by a value known only at run time
+        // (in unspecialised code) is one of the slowest instructions there is (R12: once per share node).
         return MemoryLayout<T>.size <= InlineMutex.tailOffset(head: headOffset) - start
-            && start % MemoryLayout<T>.alignment == 0
+            && start & (MemoryLayout<T>.alignment - 1) == 0
     }
 
     /// Where a subclass's first stored property is: right after the mutex's tail sentinel (Swift lays out a

@@ -139,6 +139,8 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// slot's case (an extra-inhabitant test of the existential's type word) in the inlined stop path cost
     /// R12 RxKit 150 instructions per build more than this load.
     @exclusivity(unchecked) private final var hasSourceSubscription = false
+    /// Whether this connection holds a retain on `sourceHub` (see there).
+    @exclusivity(unchecked) private final var retainsSourceHub = false
     /// The share this is a connection of; `nil` for a `ShareNode`, which is a share itself.
     private final let parentShare: ShareWhileConnected<Element>?
     /// The share this is a connection of (not for a `ShareNode`).
@@ -152,9 +154,13 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// during `subscribe`) leaves `connect` to dispose it.
     ///
     /// When the source is another share (every level of a Driver chain but the first) the subscription is
-    /// kept as itself, in `shareSourceSubscription`: making, copying and destroying a `Disposable`
-    /// existential goes through its type's value witnesses (R12: about 2,000 instructions per build).
-    @exclusivity(unchecked) private final var shareSourceSubscription: SubjectSubscription?
+    /// kept as the source's hub and this connection's key there (`sourceHub`, `sourceKey`): making, copying
+    /// and destroying a `Disposable` existential goes through its type's value witnesses (R12: about 2,000
+    /// instructions per build). The hub is retained (`retainsSourceHub`) unless the connection keeps it
+    /// alive anyway: a Driver operator's node holds the node it observes, which is its own first
+    /// connection (see `ShareSourceSubscription`).
+    @exclusivity(unchecked) private final var sourceHub: Unmanaged<SubjectHubBase>?
+    @exclusivity(unchecked) private final var sourceKey: UInt64 = 0
     /// (A `DisposableSlot`, not `Disposable?`: see there.)
     @exclusivity(unchecked) private final var sourceSubscription = DisposableSlot.empty
 
@@ -176,6 +182,12 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         setUpLanes()
     }
 
+    deinit {
+        // A connection released without having stopped (its source's hub let it go when the source went
+        // away) drops the reference its source subscription holds, as a `SubjectSubscription` would.
+        if retainsSourceHub, let sourceHub { sourceHub.release() }
+    }
+
     @inline(__always)
     private final func setUpLanes() {
         hasElementLane = true
@@ -191,7 +203,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// Subscribes this connection to what it observes: returns the subscription when that is another
     /// share (`Observable.subscribe(shareConnection:)`); otherwise subscribes through `subscribe(_:)`, hands
     /// the subscription to `adoptSourceSubscription` and returns `nil`. Each kind overrides it.
-    func subscribeToSource() -> SubjectSubscription? {
+    func subscribeToSource() -> ShareSourceSubscription? {
         preconditionFailure("ShareConnectionBase.subscribeToSource is abstract: each connection kind overrides it.")
     }
 
@@ -199,9 +211,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// share's (`parent`'s, which this connection holds), so it is borrowed for the call, unretained (a
     /// retain/release pair per connection otherwise).
     @inline(__always)
-    final func subscribe<Observer: ObserverType>(_ observer: Observer, to upstream: Unmanaged<Observable<Observer.Element>>) -> SubjectSubscription? {
+    final func subscribe<Observer: ObserverType>(_ observer: Observer, to upstream: Unmanaged<Observable<Observer.Element>>) -> ShareSourceSubscription? {
         upstream._withUnsafeGuaranteedRef { upstream in
-            if let subscription = upstream.subscribe(shareConnection: self) { return subscription }
+            if let subscription = upstream.subscribe(shareConnection: self) { return ShareSourceSubscription(subscription) }
             adoptSourceSubscription(upstream.subscribe(observer))
             return nil
         }
@@ -227,9 +239,17 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// subscribed and nothing can be delivering: the delivery state needs no claim (two atomic operations
     /// fewer per connection; R12 makes 13).
     final func subscribeLocked(node: ObserverNode, unconnected: Bool = false) -> SubjectSubscription {
+        SubjectSubscription(hub: self, key: subscribeKeyLocked(node: node, unconnected: unconnected))
+    }
+
+    /// `subscribeLocked(node:unconnected:)` returning only the key: for a caller that keeps this connection
+    /// alive itself, and so needs no subscription holding it (see `ShareSourceSubscription`).
+    final func subscribeKeyLocked(node: ObserverNode, unconnected: Bool) -> UInt64 {
         let access = unconnected ? StateAccess.free : claimLocked()
         guard access != .deferred, isEmptyLocked else {
-            return subscribedLocked(addLocked(node: node, access), access)
+            let added = addLocked(node: node, access)
+            replayLatestIfAnyLocked(to: added.entry, access)  // releases the claim and the lock
+            return added.key
         }
         let key = addSoleNodeLocked(node, access)
         if replaysLatest && hasLatestElement {
@@ -238,14 +258,23 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             releaseLocked(access)
             lock.unlock()
         }
-        return SubjectSubscription(hub: self, key: key)
+        return key
     }
 
     /// Replays the latest element to the newly added `entry` and returns its subscription (`key`). Call
     /// with the lock held and the delivery state claimed as `access`; returns with both released.
     @inline(__always)
     private final func subscribedLocked(_ added: (entry: Entry, key: UInt64), _ access: StateAccess) -> SubjectSubscription {
-        let entry = added.entry
+        replayLatestIfAnyLocked(to: added.entry, access)  // releases the claim and the lock
+        // A subject's subscription: leaving removes the key, through the overridden `remove(key:)` (the last
+        // subscriber out disconnects).
+        return SubjectSubscription(hub: self, key: added.key)
+    }
+
+    /// Replays the latest element, if any, to the newly added `entry`. Call with the lock held and the
+    /// delivery state claimed as `access`; returns with both released.
+    @inline(__always)
+    private final func replayLatestIfAnyLocked(to entry: Entry, _ access: StateAccess) {
         // `hasLatestElement` may be read unless another thread is delivering (`.deferred`).
         if replaysLatest && (access == .deferred || hasLatestElement) {
             replayLatestLocked(to: entry, access)  // releases the claim and the lock
@@ -253,9 +282,6 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             releaseLocked(access)
             lock.unlock()
         }
-        // A subject's subscription: leaving removes the key, through the overridden `remove(key:)` (the last
-        // subscriber out disconnects).
-        return SubjectSubscription(hub: self, key: added.key)
     }
 
     /// Subscribes to the source (by the subscriber that created this connection, with no lock held).
@@ -268,7 +294,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             subscription.dispose()
             return
         }
-        shareSourceSubscription = consume subscription  // moved: a copy cost a retain/release pair per level
+        sourceHub = subscription.hub
+        sourceKey = subscription.key
+        retainsSourceHub = subscription.retained
         lock.unlock()
     }
 
@@ -410,9 +438,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// existential through its type's value witnesses before the call (R12, once per level).
     @inline(__always)
     private final func disposeSourceAfterStop() {
-        if let subscription = shareSourceSubscription {
-            shareSourceSubscription = nil
-            subscription.dispose()
+        if let hub = sourceHub {
+            sourceHub = nil
+            ShareSourceSubscription(hub: hub, key: sourceKey, retained: retainsSourceHub).dispose()
         } else if hasSourceSubscription {
             disposeOtherSourceAfterStop()
         }
@@ -434,7 +462,7 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
         super.init(parent: parent)
     }
 
-    override func subscribeToSource() -> SubjectSubscription? {
+    override func subscribeToSource() -> ShareSourceSubscription? {
         subscribe(self, to: Unmanaged.passUnretained(parent.source))
     }
 
@@ -450,5 +478,37 @@ final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType
 
     override func onNextElement(at element: UnsafeRawPointer) {
         deliverNextElement(element.assumingMemoryBound(to: Element.self))
+    }
+}
+
+/// A share connection's subscription to a source that is another share (`ShareConnectionBase.connect`): the
+/// source connection's hub and this connection's key there. The hub is retained (`retained`) unless the
+/// subscriber keeps it alive for as long as it could dispose: a Driver operator's node holds the node it
+/// observes, and when that node is the live connection (its first one) the node's subscription needs no
+/// reference of its own (R12: a retain and a release, two atomic operations, per level fewer). A plain
+/// value: making, copying and dropping one costs nothing; `dispose()` removes the key and drops the retain.
+struct ShareSourceSubscription {
+    let hub: Unmanaged<SubjectHubBase>
+    let key: UInt64
+    let retained: Bool
+
+    /// Takes over `subscription`'s reference to its hub.
+    init(_ subscription: consuming SubjectSubscription) {
+        let subscription = subscription
+        hub = Unmanaged.passRetained(subscription.hub)
+        key = subscription.key
+        retained = true
+    }
+
+    init(hub: Unmanaged<SubjectHubBase>, key: UInt64, retained: Bool) {
+        self.hub = hub
+        self.key = key
+        self.retained = retained
+    }
+
+    /// Leaves the source (its last subscriber out disconnects it), then drops the retain, if any.
+    func dispose() {
+        hub._withUnsafeGuaranteedRef { $0.remove(key: key) }
+        if retained { hub.release() }
     }
 }

@@ -56,11 +56,19 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
     /// `subscribe(_:)` for an RxKit node with both lanes: the next operator's node, `drive`'s and `emit`'s
     /// observer (see `Observable.subscribe(shareConnection:)`).
     final func subscribe(node: ObserverNode) -> SubjectSubscription {
+        let (connection, key) = subscribeKeyed(node: node)
+        return SubjectSubscription(hub: connection.takeUnretainedValue(), key: key)
+    }
+
+    /// `subscribe(node:)` returning the connection subscribed to, unretained, and the key there: the
+    /// connection is this node or the later connection it holds, so a caller that keeps this node alive
+    /// needs no reference of its own when it is this node (`StageShareNode.subscribeToSource`).
+    final func subscribeKeyed(node: ObserverNode) -> (connection: Unmanaged<ShareNode<Element>>, key: UInt64) {
         lock.lock()
         let (connection, connects) = liveConnectionLocked()
-        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node, unconnected: connects) }  // releases `lock`
+        let key = connection._withUnsafeGuaranteedRef { $0.subscribeKeyLocked(node: node, unconnected: connects) }  // releases `lock`
         if connects { connection._withUnsafeGuaranteedRef { $0.connect() } }
-        return subscription
+        return (connection, key)
     }
 
     /// The live connection, and whether it is new (the caller subscribes, then connects it). Call on the
@@ -112,12 +120,17 @@ class StageShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unchecke
         super.init(replaysLatest: replaysLatest, root: root)
     }
 
-    override final func subscribeToSource() -> SubjectSubscription? {
-        // Borrowed, unretained: this node holds it (a retain/release pair per level otherwise).
-        if upstreamNode != nil {
-            return Unmanaged.passUnretained(upstreamNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.subscribe(node: self) }
-        }
-        return subscribe(self, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped))
+    override final func subscribeToSource() -> ShareSourceSubscription? {
+        guard upstreamNode != nil else { return subscribe(self, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped)) }
+        // Borrowed, unretained: this node holds it (a retain/release pair per level otherwise). So does the
+        // subscription when it is to that node itself, its first connection; a later connection, which
+        // only its share holds while it is live, is retained.
+        let upstreamNode = Unmanaged.passUnretained(self.upstreamNode.unsafelyUnwrapped)
+        let (connection, key) = upstreamNode._withUnsafeGuaranteedRef { $0.subscribeKeyed(node: self) }
+        let isUpstreamNode = connection.toOpaque() == upstreamNode.toOpaque()
+        let hub = Unmanaged<SubjectHubBase>.fromOpaque(connection.toOpaque())
+        if !isUpstreamNode { _ = hub.retain() }
+        return ShareSourceSubscription(hub: hub, key: key, retained: !isUpstreamNode)
     }
 
     @usableFromInline
@@ -268,7 +281,7 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
         CatchReturnShareNode(upstream: upstream, hop: hop, fallback: fallback, replaysLatest: replaysLatest, root: self)
     }
 
-    override func subscribeToSource() -> SubjectSubscription? {
+    override func subscribeToSource() -> ShareSourceSubscription? {
         let upstream = upstream
         guard hop != nil else { return subscribe(self, to: Unmanaged.passUnretained(upstream)) }
         // As `observe(on:)`'s producer subscribes its source: on a current-thread trampoline, with the
@@ -280,7 +293,8 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
             if shareSubscription == nil { otherSubscription = upstream.subscribe(self) }
         }
         if let otherSubscription { adoptSourceSubscription(otherSubscription) }
-        return shareSubscription
+        guard let shareSubscription else { return nil }
+        return ShareSourceSubscription(shareSubscription)
     }
 
     @usableFromInline

@@ -1,5 +1,8 @@
-// The atomics are static inline in the header; this file holds the mutex's slow paths (system calls).
+// The atomics are static inline in the header; this file holds the metatype memo's storage and the mutex's
+// slow paths (system calls).
 #include "ReactiveBridgeAtomics.h"
+
+intptr_t rb_metatype_memo[RB_METATYPE_MEMO_SLOTS];
 
 #if defined(__linux__)
 #include <linux/futex.h>

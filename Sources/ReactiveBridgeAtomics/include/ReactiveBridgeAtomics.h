@@ -32,6 +32,21 @@ static inline intptr_t rb_atomic_fetch_or(intptr_t *address, intptr_t bits) {
     return __atomic_fetch_or(address, bits, __ATOMIC_ACQ_REL);
 }
 
+// A process-wide memo of one yes/no answer per type (RxKit: whether an observer's metatype is a node
+// class), so a generic call pays a load and a compare instead of a runtime cast each time: 16 words, each 0
+// or a type metadata address (aligned, so its low bit is free) with the answer in its low bit. Relaxed: a
+// word is read and written whole, and a reader that finds another type there asks the runtime again.
+#define RB_METATYPE_MEMO_SLOTS 16
+extern intptr_t rb_metatype_memo[RB_METATYPE_MEMO_SLOTS];
+
+static inline intptr_t rb_metatype_memo_load(intptr_t slot) {
+    return __atomic_load_n(&rb_metatype_memo[slot & (RB_METATYPE_MEMO_SLOTS - 1)], __ATOMIC_RELAXED);
+}
+
+static inline void rb_metatype_memo_store(intptr_t slot, intptr_t word) {
+    __atomic_store_n(&rb_metatype_memo[slot & (RB_METATYPE_MEMO_SLOTS - 1)], word, __ATOMIC_RELAXED);
+}
+
 // A non-recursive mutex in one 32-bit word, for every platform but Apple's (which use os_unfair_lock, the
 // same idea): the word is 0 when unlocked, 1 when locked, 2 when locked and a thread may be sleeping on it.
 // Locking is one compare-exchange 0 → 1 when nobody holds it; unlocking is one exchange to 0, plus a

@@ -264,7 +264,7 @@ final class NodeDeliveringSerialSourceProducer<Element>: SerialSourceProducer<El
     override var linksClosureSubscriber: Bool { false }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if Observer.self is ObserverNode.Type {
+        if ObserverNode.isNodeType(Observer.self) {
             // A metatype check, then a reinterpretation of the (single-reference) value, as in `LaneHandle(of:)`.
             let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self)
             if node._withUnsafeGuaranteedRef({ $0.hasElementLane && $0.hasTerminalLane }) {

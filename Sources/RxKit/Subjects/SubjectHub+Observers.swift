@@ -56,7 +56,7 @@ extension SubjectHub {
         let access = claimLocked()
         defer { releaseLocked(access) }
         // A metatype check first: `observer as? ObserverNode` is a full dynamic cast in unspecialised code.
-        if access != .deferred, isEmptyLocked, Observer.self is ObserverNode.Type {
+        if access != .deferred, isEmptyLocked, ObserverNode.isNodeType(Observer.self) {
             let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
             if node.hasElementLane && node.hasTerminalLane { return addSoleNodeLocked(node, access) }
         }

@@ -225,7 +225,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// without an `Entry` (the last share of a Driver chain: an allocation per subscription fewer).
     final func subscribeLocked<Observer: ObserverType>(_ observer: Observer, unconnected: Bool = false) -> Disposable where Observer.Element == Element {
         // A metatype check first: `observer as? ObserverNode` is a full dynamic cast in unspecialised code.
-        if Observer.self is ObserverNode.Type {
+        if ObserverNode.isNodeType(Observer.self) {
             let node = unsafeBitCast(observer, to: Unmanaged<ObserverNode>.self).takeUnretainedValue()
             if node.hasElementLane && node.hasTerminalLane { return subscribeLocked(node: node, unconnected: unconnected) }
         }

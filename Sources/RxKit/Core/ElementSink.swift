@@ -63,6 +63,7 @@ class ElementSink<Input, Observer: ObserverType>: Sink<Observer>, TypedElementLa
 
 /// An `ElementSink` that passes its source's elements on unchanged, by address on the lane (no copy, see
 /// `Sink.forwardNext(at:)`): the sink overrides only the terminal events it handles.
+@usableFromInline
 class PassThroughElementSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
     override final func onNextElement(_ element: Observer.Element) {
         forwardNext(element)

@@ -109,6 +109,47 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
         #expect(received.values == [1])
     }
 
+    /// How the subscriber observes: RxKit's own nodes (the closure subscriber, a further operator's sink) get
+    /// their sink made by the producer's node path; any other observer through `run`.
+    enum ObserverKind: CaseIterable, Sendable { case closures, anyObserver, furtherOperator }
+
+    // The same hops for every kind of subscriber, on a serial queue scheduler and on another scheduler
+    // (RxSwift's SubscribeOnSink schedules the subscription and a ScheduledDisposable whatever observes it).
+    @Test(arguments: ObserverKind.allCases, [true, false])
+    func everyKindOfObserverIsSubscribedAndDisposedOnTheQueue(kind: ObserverKind, serialScheduler: Bool) {
+        let queue = DispatchQueue(label: "subscribe-on-kinds")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let serial = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "subscribe-on-kinds.inner")
+        let scheduler: ImmediateSchedulerType = serialScheduler ? serial : CountingScheduler(serial)
+        let subscribedOnQueue = DispatchSemaphore(value: 0)
+        let disposedOnQueue = DispatchSemaphore(value: 0)
+        let xs = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            if DispatchQueue.getSpecific(key: key) == 7 { subscribedOnQueue.signal() }
+            return Disposables.create {
+                if DispatchQueue.getSpecific(key: key) == 7 { disposedOnQueue.signal() }
+            }
+        }
+        let received = LockedValues()
+        let subscription: Disposable
+        switch kind {
+        case .closures:
+            subscription = xs.subscribe(on: scheduler).subscribe(onNext: { received.append($0) })
+        case .anyObserver:
+            subscription = xs.subscribe(on: scheduler).subscribe(AnyObserver { event in
+                if case .next(let value) = event { received.append(value) }
+            })
+        case .furtherOperator:
+            subscription = xs.subscribe(on: scheduler).map { $0 * 10 }.subscribe(onNext: { received.append($0) })
+        }
+        #expect(subscribedOnQueue.wait(timeout: .now() + 30) == .success)
+        subscription.dispose()
+        #expect(disposedOnQueue.wait(timeout: .now() + 30) == .success)
+        #expect(received.values == (kind == .furtherOperator ? [10, 20] : [1, 2]))
+    }
+
     // RxSwift: disposing before the scheduled subscription runs cancels it (the scheduled action's
     // disposable is disposed first), so the source is never subscribed to.
     @Test func serialQueueSchedulerDisposalBeforeTheSubscriptionRunsMeansNoSubscription() {

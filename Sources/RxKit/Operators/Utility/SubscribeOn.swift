@@ -19,31 +19,65 @@ extension ObservableType {
 }
 
 @usableFromInline
-final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+final class SubscribeOnProducer<Source: ObservableType>: NodeSinkProducer<Source.Element>, @unchecked Sendable {
     private let source: Source
     private let scheduler: ImmediateSchedulerType
-
+    /// `scheduler` when it is a `SerialDispatchQueueScheduler` (`MainScheduler` included), whose sink
+    /// schedules its own blocks; found once here rather than per subscription.
     @usableFromInline
-    init(source: Source, scheduler: ImmediateSchedulerType) {
+    let serialScheduler: SerialDispatchQueueScheduler?
+
+    /// Subscribes to `source` on `scheduler`. Inlinable, so that the sink for a node observer (the next
+    /// stage's sink, `subscribe(onNext:)`'s observer) is made in the caller's specialised code, where its
+    /// metadata comes from a cached accessor (see `NodeSinkProducer`).
+    @inlinable
+    convenience init(source: Source, scheduler: ImmediateSchedulerType) {
+        self.init(source: source, scheduler: scheduler) { producer, node, cancel in
+            let producer = unsafeDowncast(producer, to: SubscribeOnProducer.self)
+            if let serial = producer.serialScheduler {
+                let sink = SerialSubscribeOnSink<NodeObserver<Source.Element>>(
+                    node: node, cancel: cancel, source: producer.observableSource(), scheduler: serial)
+                return producer.run(serial: sink)
+            }
+            return producer.run(scheduled: SubscribeOnSink<NodeObserver<Source.Element>>(node: node, cancel: cancel))
+        }
+    }
+
+    /// The same, with the node observers' sinks made by `makeNodeSink`.
+    @usableFromInline
+    init(source: Source, scheduler: ImmediateSchedulerType, makeNodeSink: @escaping NodeSinkMaker) {
         self.source = source
         self.scheduler = scheduler
+        serialScheduler = serialDispatchQueueScheduler(scheduler)
+        super.init(makeNodeSink: makeNodeSink)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkLink?) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
-        if let serial = serialDispatchQueueScheduler(scheduler) {
-            // The sink makes, keeps and disposes the subscription itself: nothing for it to hold here.
-            let sink = SerialSubscribeOnSink(observer: observer, cancel: cancel, source: source.asObservable(), scheduler: serial)
-            sink.scheduleSubscription()
-            return (sink, Disposables.create())
+        if let serial = serialScheduler {
+            return run(serial: SerialSubscribeOnSink(observer: observer, cancel: cancel, source: observableSource(), scheduler: serial))
         }
-        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
-        return (sink, scheduleSubscription(of: sink))
+        return run(scheduled: SubscribeOnSink(observer: observer, cancel: cancel))
+    }
+
+    /// The source, as the serial sink subscribes to it.
+    @usableFromInline
+    func observableSource() -> Observable<Source.Element> {
+        source.asObservable()
+    }
+
+    /// A serial dispatch-queue scheduler: the sink makes, keeps and disposes the subscription itself, so
+    /// there is nothing for it to hold here.
+    @usableFromInline
+    func run<Observer>(serial sink: SerialSubscribeOnSink<Observer>) -> (sink: SinkBase, subscription: Disposable) {
+        sink.scheduleSubscription()
+        return (sink, Disposables.create())
     }
 
     /// Any other scheduler: the subscription scheduled as an action, and wrapped to be disposed on
     /// `scheduler`.
-    private func scheduleSubscription<Observer: ObserverType>(of sink: SubscribeOnSink<Observer>) -> Disposable
+    @usableFromInline
+    func run<Observer>(scheduled sink: SubscribeOnSink<Observer>) -> (sink: SinkBase, subscription: Disposable)
         where Observer.Element == Source.Element {
         // Holds the pending scheduled subscription, then the subscription wrapped to be disposed on `scheduler`.
         let subscription = SerialDisposable()
@@ -55,15 +89,24 @@ final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element
             subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: upstream)
             return Disposables.create()
         })
-        return subscription
+        return (sink, subscription)
     }
 }
 
 /// Passes events on where the source sends them, through both lanes (no `Event` built per element or for
 /// the end).
+@usableFromInline
 class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>, @unchecked Sendable {
     override init(observer: Observer, cancel: SinkLink?) {
         super.init(observer: observer, cancel: cancel)
+        hasTerminalLane = true
+    }
+
+    /// A sink for `node`, an RxKit node with both lanes, observed through `NodeObserver` (see
+    /// `NodeSinkProducer`).
+    @usableFromInline
+    init<Element>(node: ObserverNode, cancel: SinkLink?) where Observer == NodeObserver<Element> {
+        super.init(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
         hasTerminalLane = true
     }
 
@@ -88,6 +131,7 @@ class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>,
 /// that subscription's disposal, so it is scheduled exactly once. The no-op disposable (what `just`, and
 /// `map`/`filter` over it, return) is not stored: disposing it does nothing, on the scheduler or anywhere,
 /// so no block is scheduled for it.
+@usableFromInline
 final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Observer>, @unchecked Sendable {
     /// In the sink's state word, the first bit above `SinkBase`'s flags (`SinkBase.flagBits`):
     /// `sourceSubscription` is stored.
@@ -106,6 +150,15 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
         assert(Self.sourceSubscribedBit & SinkBase.flagBits == 0, "SerialSubscribeOnSink: its bit must lie above SinkBase.flagBits")
+    }
+
+    /// A sink for `node`, an RxKit node with both lanes (see `NodeSinkProducer`).
+    @usableFromInline
+    init<Element>(node: ObserverNode, cancel: SinkLink?, source: Observable<Element>, scheduler: SerialDispatchQueueScheduler)
+        where Observer == NodeObserver<Element> {
+        self.source = source
+        self.scheduler = scheduler
+        super.init(node: node, cancel: cancel)
     }
 
     func scheduleSubscription() {

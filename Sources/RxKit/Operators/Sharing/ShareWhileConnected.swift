@@ -141,10 +141,6 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     @exclusivity(unchecked) private final var hasSourceSubscription = false
     /// Whether this connection holds a retain on `sourceHub` (see there).
     @exclusivity(unchecked) private final var retainsSourceHub = false
-    /// The share this is a connection of; `nil` for a `ShareNode`, which is a share itself.
-    private final let parentShare: ShareWhileConnected<Element>?
-    /// The share this is a connection of (not for a `ShareNode`).
-    final var parent: ShareWhileConnected<Element> { parentShare.unsafelyUnwrapped }
     /// `isStopped`, for a connection kind; call with the lock held.
     final var isStoppedLocked: Bool { isStopped }
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
@@ -164,18 +160,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// (A `DisposableSlot`, not `Disposable?`: see there.)
     @exclusivity(unchecked) private final var sourceSubscription = DisposableSlot.empty
 
-    @usableFromInline
-    init(parent: ShareWhileConnected<Element>) {
-        parentShare = parent
-        replaysLatest = parent.replaysLatest
-        super.init(sharedLock: parent.lock, sendsWithoutLock: true, keepsLatest: parent.replaysLatest)
-        setUpLanes()
-    }
-
-    /// A `ShareNode`'s connection: guarded by `sharedLock` (its share's), or, for the share itself, by a
-    /// lock of its own (`nil`).
+    /// A connection guarded by `sharedLock` (its share's), or, for a `ShareNode` that is the share itself,
+    /// by a lock of its own (`nil`).
     init(sharedLock: MutexReference?, replaysLatest: Bool) {
-        parentShare = nil
         self.replaysLatest = replaysLatest
         super.init(sharedLock: sharedLock, lockInNodeHalfWord: sharedLock == nil, sendsWithoutLock: true,
                    keepsLatest: replaysLatest)
@@ -426,9 +413,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     }
 
     /// Detaches the stopped connection from its share, so that the next subscriber starts a new one. Call
-    /// with the lock held. (`ShareNode` overrides it.)
+    /// with the lock held. Each kind overrides it.
     func detachLocked() {
-        if parent.connection === self { parent.connection = nil }
+        preconditionFailure("ShareConnectionBase.detachLocked is abstract: each connection kind overrides it.")
     }
 
     /// Disposes the source subscription, if `connect` stored it, and lets it go: called once, by the
@@ -457,9 +444,17 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
 /// Driver or Signal made from an observable).
 @usableFromInline
 final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
+    /// The share this is a connection of. (Here, not in the base: a `ShareNode`, a share itself, has none.)
+    private let parent: ShareWhileConnected<Element>
+
     @usableFromInline
-    override init(parent: ShareWhileConnected<Element>) {
-        super.init(parent: parent)
+    init(parent: ShareWhileConnected<Element>) {
+        self.parent = parent
+        super.init(sharedLock: parent.lock, replaysLatest: parent.replaysLatest)
+    }
+
+    override func detachLocked() {
+        if parent.connection === self { parent.connection = nil }
     }
 
     override func subscribeToSource() -> ShareSourceSubscription? {

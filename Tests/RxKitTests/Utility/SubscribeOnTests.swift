@@ -302,6 +302,9 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
         #expect(subscribed.wait(timeout: .now() + 30) == .success)
         #expect(scheduler.scheduled.values == [1])
         subscription.dispose()
+        // Twice: `subscribed` is signalled while the scheduled subscription is still running, so the
+        // disposal it schedules once it has the source's subscription may land behind the first flush.
+        #expect(flushQueue(of: scheduler.base))
         #expect(flushQueue(of: scheduler.base))
         #expect(scheduler.scheduled.values == [1, 1])
         #expect(disposals.values == [1])

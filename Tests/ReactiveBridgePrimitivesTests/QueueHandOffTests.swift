@@ -18,6 +18,7 @@ private final class HandOffProbe: QueueHandOffReceiver, @unchecked Sendable {
 
     deinit { HandOffProbe.live -= 1 }
 
+    @usableFromInline
     func receiveHandedOff(_ value: Int) {
         log.append("value \(value)")
         HandOffProbe.allReceived.append(value)
@@ -39,20 +40,46 @@ struct QueueHandOffTests {
         #expect(probe.log == ["value 0", "work 0", "value 1", "work 1", "value 2", "work 2"])
     }
 
-    @Test func aWaitingItemKeepsTheReceiverAliveUntilItHasRun() {
+    /// Through `item(for:)` (the caller schedules the item) or `send(_:to:)` (the hand-off does).
+    @Test(arguments: [false, true])
+    func aWaitingItemKeepsTheReceiverAliveUntilItHasRun(sent: Bool) {
         let queue = DispatchQueue(label: "queue-hand-off-lifetime")
         let live = HandOffProbe.live
         HandOffProbe.allReceived = []
         queue.suspend()
         do {
             let probe = HandOffProbe()
-            queue.asyncUnchecked(probe.handOff!.item(for: 1))
-            queue.asyncUnchecked(probe.handOff!.item(for: 2))
+            for value in [1, 2] {
+                if sent {
+                    probe.handOff!.send(value, to: queue)
+                } else {
+                    queue.asyncUnchecked(probe.handOff!.item(for: value))
+                }
+            }
         }
         #expect(HandOffProbe.live == live + 1)
         queue.resume()
         queue.sync {}
         #expect(HandOffProbe.allReceived == [1, 2])
         #expect(HandOffProbe.live == live)
+    }
+
+    @Test func sentValuesKeepEachSendersOrderAmongItsOtherWork() {
+        let queue = DispatchQueue(label: "queue-hand-off-senders")
+        let probe = HandOffProbe()
+        let senders = 4
+        let perSender = 1_000
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+            for step in 0..<perSender {
+                probe.handOff!.send(sender * 10_000 + step, to: queue)
+                queue.async { probe.log.append("work \(sender * 10_000 + step)") }
+            }
+        }
+        queue.sync {}
+        for sender in 0..<senders {
+            let own = probe.log.filter { Int($0.split(separator: " ")[1])! / 10_000 == sender }
+            let expected = (0..<perSender).flatMap { ["value \(sender * 10_000 + $0)", "work \(sender * 10_000 + $0)"] }
+            #expect(own == expected)
+        }
     }
 }

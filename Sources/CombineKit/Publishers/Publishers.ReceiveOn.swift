@@ -123,6 +123,7 @@ internal final class ReceiveOnInner<Input, Context: Scheduler, Downstream: Subsc
     }
 
     /// A value's queue item, on the queue.
+    @usableFromInline
     func receiveHandedOff(_ input: Input) {
         deliver(input)
     }

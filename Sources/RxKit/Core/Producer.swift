@@ -541,6 +541,13 @@ open class SinkBase: ObserverNode, Disposable, @unchecked Sendable {
         }
     }
 
+    /// Runs `action`, which this sink handed to a serial dispatch-queue scheduler
+    /// (`SerialDispatchQueueScheduler.scheduleUncancellable(_:action:)`), on the scheduler. Overridden by
+    /// the sinks that hand actions over.
+    func runScheduledAction(_ action: Int) {
+        preconditionFailure("SinkBase.runScheduledAction: \(type(of: self)) scheduled an action without overriding runScheduledAction(_:)")
+    }
+
     /// Stops delivery and disposes the subscription (upstream, then the link, which releases this sink).
     /// Idempotent.
     open func dispose() {

@@ -74,7 +74,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// A scheduler for the main queue.
     public init() {
-        super.init(serialQueue: Self.mainQueue)
+        super.init(serialQueue: Self.mainQueue, handsOffSinkActions: false)
     }
 
     /// Fails with `errorMessage` unless called on the main thread.
@@ -115,6 +115,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             work()
             addDispatched(-1)
         }
+    }
+
+    /// A sink's action as a block, through the rule above (this scheduler has no hand-off of its own).
+    override func scheduleUncancellable(_ sink: SinkBase, action: Int) {
+        scheduleUncancellable { sink.runScheduledAction(action) }
     }
 
     override func runInlineIfScheduleWould(_ work: () -> Void) -> Bool {

@@ -10,13 +10,17 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// counter object of its own (a `Driver` makes a `MainScheduler` per conversion, as RxCocoa's does).
     private var spareWord = InlineWord.sentinel
     let configuration: DispatchQueueConfiguration
+    /// Where sinks' actions wait for the queue (see `scheduleUncancellable(_:action:)`); `nil` in a
+    /// `MainScheduler`, which has its own rule for running work and is made per `Driver` conversion.
+    private var sinkActions: QueueHandOff<SerialDispatchQueueScheduler>?
 
     /// The current time.
     public var now: Date { Date() }
 
-    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0), handsOffSinkActions: Bool = true) {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
         InlineWord.initialize(self)
+        if handsOffSinkActions { sinkActions = QueueHandOff(receiver: self) }
     }
 
     /// A scheduler on a new serial queue named `internalSerialQueueName`, configured by the closure.
@@ -53,6 +57,15 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.queue.asyncUnchecked(work)
     }
 
+    /// Runs `sink.runScheduledAction(action)` on the queue, as `scheduleUncancellable(_:)` would run a block
+    /// doing that, but with no block made per call: the sink and the action wait in the scheduler's
+    /// hand-off, and the queue runs the hand-off's one block (see `QueueHandOff`), so the dispatch queue's
+    /// own allocations are the only ones. Safe from several threads at once; each caller's actions keep
+    /// their order among its other work on the queue. The sink is kept alive until its action has run.
+    func scheduleUncancellable(_ sink: SinkBase, action: Int) {
+        sinkActions.unsafelyUnwrapped.send(ScheduledSinkAction(sink: sink, action: action), to: configuration.queue)
+    }
+
     /// Runs `work` at once and returns true if `schedule` would run it inline right now (as `schedule`
     /// would, bracketed the same way); otherwise runs nothing and returns false, and the caller schedules.
     /// For `observe(on:)`'s per-element path: a non-escaping closure, where `schedule` needs an escaping
@@ -68,6 +81,21 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// A sink's action waiting in a scheduler's hand-off (see `SerialDispatchQueueScheduler.scheduleUncancellable(_:action:)`).
+@usableFromInline
+package struct ScheduledSinkAction {
+    let sink: SinkBase
+    let action: Int
+}
+
+extension SerialDispatchQueueScheduler: QueueHandOffReceiver {
+    /// A sink's action, on the queue.
+    @usableFromInline
+    package func receiveHandedOff(_ scheduled: ScheduledSinkAction) {
+        scheduled.sink.runScheduledAction(scheduled.action)
     }
 }
 

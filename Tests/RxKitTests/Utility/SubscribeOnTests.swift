@@ -284,6 +284,64 @@ fileprivate struct SubscribeOnDeprecatedCalls: SubscribeOnDeprecatedAliases {
         }
     }
 
+    // RxSwift's subscribe(on:) sends the subscription to the scheduler with `schedule` (an `async` on the
+    // serial queue, which runs its work in the order it was sent): from each thread, subscriptions and the
+    // other work it schedules run in the order that thread made them, however many threads subscribe at once.
+    @Test func serialQueueSchedulerKeepsEachThreadsOrderWhenSeveralThreadsSubscribe() {
+        final class PerThreadLog: @unchecked Sendable {
+            /// Written on the scheduler's queue only; read once the queue is flushed.
+            var entries: [[Int]]
+            init(threads: Int) { entries = Array(repeating: [], count: threads) }
+        }
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on-serial-threads")
+        let threads = 4
+        let perThread = 1_000
+        let log = PerThreadLog(threads: threads)
+        let subscriptions = CompositeDisposable()
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for step in 0..<perThread {
+                let source = Observable<Int>.create { _ in
+                    log.entries[thread].append(2 * step)
+                    return Disposables.create()
+                }
+                _ = subscriptions.insert(source.subscribe(on: scheduler).subscribe())
+                _ = scheduler.schedule(()) { _ in
+                    log.entries[thread].append(2 * step + 1)
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(flushQueue(of: scheduler))
+        for thread in 0..<threads {
+            #expect(log.entries[thread] == Array(0..<2 * perThread))
+        }
+        subscriptions.dispose()
+    }
+
+    // MainScheduler is a SerialDispatchQueueScheduler (as in RxSwift): subscribed from another thread, it
+    // subscribes to the source on the main queue and disposes the source's subscription there too.
+    @Test func mainSchedulerSubscribesAndDisposesOnTheMainQueue() async {
+        let places = LockedValues()
+        let onMain: @Sendable () -> Int = { DispatchQueue.getSpecific(key: mainQueueKey) != nil ? 1 : 0 }
+        await withCheckedContinuation { (disposed: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let source = Observable<Int>.create { observer in
+                    places.append(10 + onMain())
+                    observer.onNext(1)
+                    return Disposables.create {
+                        places.append(20 + onMain())
+                        disposed.resume()
+                    }
+                }
+                let delivered = DispatchSemaphore(value: 0)
+                let subscription = source.subscribe(on: MainScheduler.instance).subscribe(onNext: { _ in delivered.signal() })
+                _ = delivered.wait(timeout: .now() + 30)
+                subscription.dispose()
+            }
+        }
+        #expect(places.values == [11, 21])
+    }
+
     // Any scheduler other than a serial dispatch queue's schedules the subscription and then the disposal
     // through `schedule` (RxSwift's SubscribeOnSink.run: scheduler.schedule, then ScheduledDisposable).
     @Test func otherSchedulersScheduleTheSubscriptionAndTheDisposalThroughSchedule() {

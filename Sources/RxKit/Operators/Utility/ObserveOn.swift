@@ -93,6 +93,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
     }
 
     /// An element's queue item, on the scheduler.
+    @usableFromInline
     func receiveHandedOff(_ element: Element) {
         forwardNext(element)
     }

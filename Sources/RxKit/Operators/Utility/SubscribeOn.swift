@@ -122,9 +122,9 @@ class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>,
 /// `subscribe(on:)`'s sink on a `SerialDispatchQueueScheduler` (`MainScheduler` included): it also does what
 /// the general path does with a scheduled action and four disposables. It subscribes itself to the source
 /// when the scheduler runs that, unless it was disposed by then, and disposes the source's subscription on
-/// the scheduler (as `ScheduledDisposable` does). The actions are blocks the scheduler's queue runs as they
-/// are (`scheduleUncancellable`), each capturing this sink alone, so the block is all they allocate: no
-/// context, `Disposable` or boxed state per action.
+/// the scheduler (as `ScheduledDisposable` does). The actions are handed to the scheduler as this sink and
+/// a number (`scheduleUncancellable(_:action:)`), so they allocate nothing of their own: no block, context,
+/// `Disposable` or boxed state per action (`MainScheduler` makes a block of them).
 ///
 /// Lock-free, through the sink's state word: the scheduled subscription stores the source's subscription
 /// and sets "source subscribed"; `dispose()` sets "disposed" (`SinkBase`); whichever comes second schedules
@@ -161,8 +161,20 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
         super.init(node: node, cancel: cancel)
     }
 
+    /// The two actions this sink hands to the scheduler (`runScheduledAction(_:)`).
+    private static var subscribeAction: Int { 0 }
+    private static var disposeSourceAction: Int { 1 }
+
     func scheduleSubscription() {
-        scheduler.scheduleUncancellable { self.subscribeOnScheduler() }
+        scheduler.scheduleUncancellable(self, action: Self.subscribeAction)
+    }
+
+    override func runScheduledAction(_ action: Int) {
+        if action == Self.subscribeAction {
+            subscribeOnScheduler()
+        } else {
+            disposeSourceSubscription()
+        }
     }
 
     /// The scheduled subscription, on the scheduler. The sink subscribes itself, so its type (the observer
@@ -188,7 +200,7 @@ final class SerialSubscribeOnSink<Observer: ObserverType>: SubscribeOnSink<Obser
     }
 
     private func scheduleSourceDisposal() {
-        scheduler.scheduleUncancellable { self.disposeSourceSubscription() }
+        scheduler.scheduleUncancellable(self, action: Self.disposeSourceAction)
     }
 
     private func disposeSourceSubscription() {

@@ -337,6 +337,7 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
     }
 
     /// A scheduled element, on the scheduler.
+    @usableFromInline
     func receiveHandedOff(_ element: Element) {
         var value = element
         deliverNextElement(&value)

@@ -236,6 +236,40 @@ fileprivate final class EventRecording: @unchecked Sendable {
         #expect(completed)
         subscription.dispose()
     }
+
+    // Sent from another thread, every event hops to the main queue, in order (RxSwift's MainScheduler
+    // dispatches to the main queue off the main thread); once they have all run, nothing it dispatched is
+    // waiting, so it runs work inline again (its numberEnqueued is back to 0).
+    @MainActor
+    @Test func mainSchedulerDeliversWhatAnotherThreadSendsInOrderThenRunsInlineAgain() async {
+        let main = MainScheduler()
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var offMain = 0
+        var subscription: Disposable?
+        await withCheckedContinuation { (completed: CheckedContinuation<Void, Never>) in
+            subscription = subject.observe(on: main).subscribe(
+                onNext: { value in
+                    received.append(value)
+                    if DispatchQueue.getSpecific(key: mainQueueKey) == nil { offMain += 1 }
+                },
+                onCompleted: { completed.resume() }
+            )
+            DispatchQueue.global().async {
+                for value in 0..<200 { subject.onNext(value) }
+                subject.onCompleted()
+            }
+        }
+        subscription?.dispose()
+        #expect(received == Array(0..<200))
+        #expect(offMain == 0)
+        var ranInline = false
+        _ = main.schedule(()) { _ in
+            ranInline = true
+            return Disposables.create()
+        }
+        #expect(ranInline)
+    }
 }
 
 /// A flag set from another thread.

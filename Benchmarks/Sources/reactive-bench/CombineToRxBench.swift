@@ -37,6 +37,7 @@ enum CombineToRxBench {
             "T1": t1,
             "T2": t2,
             "T3": t3,
+            "T4": t4,
             "M1": { n in liveChains(n, sends: 1) },
             "M1D": liveDriverChains,
             "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
@@ -64,6 +65,14 @@ enum CombineToRxBench {
         let checksum = arrivals.wait()
         subscription.dispose()
         return checksum
+    }
+
+    static func t4(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let subject = Subject()
+        let subscription = subject.asObservable().observe(on: MainScheduler.instance).subscribe(onNext: arrivals.arrive)
+        defer { subscription.dispose() }
+        return sendFromAnotherThread(n, waitingOnMainQueueFor: arrivals) { subject.send($0) }
     }
 
     /// CombineKit's `Just`, bridged, then RxKit's `map` and `subscribe(on:)`.

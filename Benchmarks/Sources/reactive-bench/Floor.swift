@@ -142,6 +142,7 @@ enum FloorBench {
             "T1": t1,
             "T2": t2,
             "T3": t3,
+            "T4": t4,
             "M1": { n in liveChains(n, sends: 1) { floorMap(Work.triple, floorFilter(Work.isEven, floorMap(Work.addSeven, $0))) } },
             // As for R11: the closures of the Driver chain are the map/filter chain's.
             "M1D": { n in liveChains(n, sends: 1, chain: mapFilterChain) },
@@ -171,6 +172,13 @@ enum FloorBench {
             queue.async { arrivals.arrive(i) }
         }
         return arrivals.wait()
+    }
+
+    /// One bare `DispatchQueue.main.async` per value, from another thread.
+    static func t4(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let main = DispatchQueue.main
+        return sendFromAnotherThread(n, waitingOnMainQueueFor: arrivals) { i in main.async { arrivals.arrive(i) } }
     }
 
     /// Each build is an `async` to the serial queue that builds just → map there and delivers.

@@ -29,6 +29,7 @@ enum OpenCombineBench {
             "T1": t1,
             "T2": t2,
             "T3": t3,
+            "T4": t4,
             "M1": { n in liveChains(n, sends: 1) },
             "M1D": liveDriverChains,
             "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
@@ -55,6 +56,14 @@ enum OpenCombineBench {
         let checksum = arrivals.wait()
         subscription.cancel()
         return checksum
+    }
+
+    static func t4(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let subject = Subject()
+        let subscription = subject.receive(on: DispatchQueue.main.ocombine).sink(receiveValue: arrivals.arrive)
+        defer { subscription.cancel() }
+        return sendFromAnotherThread(n, waitingOnMainQueueFor: arrivals) { subject.send($0) }
     }
 
     /// `Just.map` is Combine's eager specialisation (a `Just`), so the chain is `Just` → `subscribe(on:)`.

@@ -28,6 +28,7 @@ enum RxKitBench {
             "T1": t1,
             "T2": t2,
             "T3": t3,
+            "T4": t4,
             "M1": { n in liveChains(n, sends: 1) },
             "M1D": liveDriverChains,
             "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
@@ -55,6 +56,16 @@ enum RxKitBench {
         let checksum = arrivals.wait()
         subscription.dispose()
         return checksum
+    }
+
+    /// Another thread sends; `MainScheduler.instance` dispatches each value to the main queue (the sender is
+    /// not on it), which the benchmark thread services while it waits.
+    static func t4(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: arrivals.arrive)
+        defer { subscription.dispose() }
+        return sendFromAnotherThread(n, waitingOnMainQueueFor: arrivals) { subject.onNext($0) }
     }
 
     static func t3(_ n: Int) -> UInt64 {

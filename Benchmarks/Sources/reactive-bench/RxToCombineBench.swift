@@ -40,6 +40,7 @@ enum RxToCombineBench {
             "T1": t1,
             "T2": t2,
             "T3": t3,
+            "T4": t4,
             "M1": { n in liveChains(n, sends: 1) },
             "M1D": liveDriverChains,
             "M2": { n in liveChains(Shape.m2Subscriptions, sends: n) },
@@ -66,6 +67,14 @@ enum RxToCombineBench {
         let checksum = arrivals.wait()
         subscription.cancel()
         return checksum
+    }
+
+    static func t4(_ n: Int) -> UInt64 {
+        let arrivals = Arrivals(expecting: n)
+        let relay = Relay()
+        let subscription = relay.asPublisher().receive(on: DispatchQueue.main).sink(receiveValue: arrivals.arrive)
+        defer { subscription.cancel() }
+        return sendFromAnotherThread(n, waitingOnMainQueueFor: arrivals) { relay.accept($0) }
     }
 
     /// RxKit's `just`, bridged (so it may fail: `sink` takes a completion), then CombineKit's `map` and

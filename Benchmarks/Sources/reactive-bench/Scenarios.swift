@@ -111,6 +111,9 @@ enum Catalogue {
         Scenario("T3", "build just → map → subscribe(on:) a serial queue, deliver, tear down (wall-clock)",
                  event: "one build", full: 50_000, quick: 2_000, wallClock: true,
                  needs: "subscribe(on:) in RxKit and CombineKit"),
+        Scenario("T4", "subject fed from another thread → observe(on: MainScheduler)/receive(on: DispatchQueue.main) → subscriber (wall-clock)",
+                 event: "one hop", full: 200_000, quick: 10_000, wallClock: true,
+                 needs: "observe(on:) (RxKit), receive(on:) a DispatchQueue (CombineKit)"),
         // Memory: n subscriptions alive at once on one subject.
         Scenario("M1", "n live S2 chains (map → filter → map) on one subject, send 1, dispose",
                  event: "one subscription", full: 10_000, quick: 1_000, memory: .bytesPerLiveSubscription,

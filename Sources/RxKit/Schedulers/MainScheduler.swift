@@ -33,15 +33,27 @@ enum MainQueueCheck {
     /// The main thread's `pthread_t` once recognised (0 before).
     private static let mainThread = AtomicWord()
 
+    /// Not the main thread if the main thread is known (only `Thread.isMainThread` can tell otherwise).
     @inline(never)
     private static func isOnMainQueueSlow() -> Bool {
-        if Thread.isMainThread {
+        if mainThread.load() == 0 && Thread.isMainThread {
             mainThread.store(Int(bitPattern: UInt(pthread_self())))
             return true
         }
         return DispatchQueue.getSpecific(key: key) != nil
     }
     #endif
+
+    /// Remembers the calling thread if it is the main thread and none is known yet: a `MainScheduler` is
+    /// usually made there, and then a check from another thread asks only the queue. One load once known.
+    @inline(__always)
+    static func noteIfMainThread() {
+        #if !canImport(Darwin)
+        if mainThread.load() == 0 && Thread.isMainThread {
+            mainThread.store(Int(bitPattern: UInt(pthread_self())))
+        }
+        #endif
+    }
 }
 
 /// Runs work on the main thread. Same as RxSwift's `MainScheduler`:
@@ -75,6 +87,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// A scheduler for the main queue.
     public init() {
         super.init(serialQueue: Self.mainQueue, handsOffSinkActions: false)
+        MainQueueCheck.noteIfMainThread()
     }
 
     /// Fails with `errorMessage` unless called on the main thread.
@@ -109,6 +122,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             inlineDepth -= 1
             return
         }
+        dispatchUncancellable(work)
+    }
+
+    override func dispatchUncancellable(_ work: @escaping @convention(block) () -> Void) {
         addDispatched(1)
         MainQueueHandOff.shared.send(work, countedBy: self)
     }

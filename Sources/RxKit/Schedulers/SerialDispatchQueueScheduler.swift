@@ -57,6 +57,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.queue.asyncUnchecked(work)
     }
 
+    /// `scheduleUncancellable(_:)` for a caller that has just been told by `runInlineIfScheduleWould` that
+    /// the work would not run inline: sends it to the queue without asking again (as RxSwift's
+    /// `scheduleInternal` decides once per call). The same as `scheduleUncancellable(_:)` here.
+    func dispatchUncancellable(_ work: @escaping @convention(block) () -> Void) {
+        configuration.queue.asyncUnchecked(work)
+    }
+
     /// Runs `sink.runScheduledAction(action)` on the queue, as `scheduleUncancellable(_:)` would run a block
     /// doing that, but with no block made per call: the sink and the action wait in the scheduler's
     /// hand-off, and the queue runs the hand-off's one block (see `QueueHandOff`), so the dispatch queue's

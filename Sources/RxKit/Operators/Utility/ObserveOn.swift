@@ -89,7 +89,7 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
     private func scheduleNext(_ element: Element) {
         let handOff = self.handOff ?? QueueHandOff(receiver: self)
         self.handOff = handOff
-        scheduler.scheduleUncancellable(handOff.item(for: element))
+        scheduler.dispatchUncancellable(handOff.item(for: element))
     }
 
     /// An element's queue item, on the scheduler.

@@ -333,7 +333,7 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
     private func scheduleNext(_ element: Element) {
         let handOff = self.handOff ?? QueueHandOff(receiver: self)
         self.handOff = handOff
-        hop.unsafelyUnwrapped.scheduleUncancellable(handOff.item(for: element))
+        hop.unsafelyUnwrapped.dispatchUncancellable(handOff.item(for: element))
     }
 
     /// A scheduled element, on the scheduler.

@@ -135,10 +135,6 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private final var isStopped = false
-    /// Whether `sourceSubscription` is set. A flag of its own, though the slot could say: testing the
-    /// slot's case (an extra-inhabitant test of the existential's type word) in the inlined stop path cost
-    /// R12 RxKit 150 instructions per build more than this load.
-    @exclusivity(unchecked) private final var hasSourceSubscription = false
     /// Whether this connection holds a retain on `sourceHub` (see there).
     @exclusivity(unchecked) private final var retainsSourceHub = false
     /// `isStopped`, for a connection kind; call with the lock held.
@@ -157,8 +153,10 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// connection (see `ShareSourceSubscription`).
     @exclusivity(unchecked) private final var sourceHub: Unmanaged<SubjectHubBase>?
     @exclusivity(unchecked) private final var sourceKey: UInt64 = 0
-    /// (A `DisposableSlot`, not `Disposable?`: see there.)
-    @exclusivity(unchecked) private final var sourceSubscription = DisposableSlot.empty
+    /// Any other source's subscription, boxed: only a chain's first connection has one, so one allocation
+    /// there keeps a 40-byte existential out of every other connection (and its destroy out of every
+    /// `deinit`); a reference, so the stop path tests it with one load.
+    @exclusivity(unchecked) private final var otherSourceSubscription: SourceSubscriptionBox?
 
     /// A connection guarded by `sharedLock` (its share's), or, for a `ShareNode` that is the share itself,
     /// by a lock of its own (`nil`).
@@ -296,8 +294,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             subscription.dispose()
             return
         }
-        sourceSubscription = .holding(subscription)
-        hasSourceSubscription = true
+        otherSourceSubscription = SourceSubscriptionBox(subscription)
         lock.unlock()
     }
 
@@ -428,15 +425,19 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         if let hub = sourceHub {
             sourceHub = nil
             ShareSourceSubscription(hub: hub, key: sourceKey, retained: retainsSourceHub).dispose()
-        } else if hasSourceSubscription {
-            disposeOtherSourceAfterStop()
+        } else if let box = otherSourceSubscription {
+            otherSourceSubscription = nil
+            box.subscription.dispose()
         }
     }
+}
 
-    @inline(never)
-    private final func disposeOtherSourceAfterStop() {
-        hasSourceSubscription = false
-        if case .some(let subscription) = sourceSubscription.take() { subscription.dispose() }
+/// A connection's subscription to a source that is not a share (see `otherSourceSubscription`).
+final class SourceSubscriptionBox {
+    let subscription: Disposable
+
+    init(_ subscription: Disposable) {
+        self.subscription = subscription
     }
 }
 

@@ -25,6 +25,16 @@ package final class ValueRing<Value> {
     @inlinable
     package init() {}
 
+    /// Creates an empty ring with a block for `capacity` values (more than 0) allocated now: for an owner
+    /// that knows how many it will hold (a replay buffer), where the first value would otherwise get a
+    /// block for 8.
+    @inlinable
+    package init(capacity: Int) {
+        precondition(capacity > 0, "ValueRing(capacity:) was given \(capacity); pass 1 or more, or use ValueRing().")
+        storage = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
     deinit {
         guard let storage else { return }
         for offset in 0..<count {

@@ -14,8 +14,14 @@ private final class RingProbe {
 
 @Suite("ValueRing", .serialized)
 struct ValueRingTests {
-    @Test func keepsFirstInFirstOutOrderAcrossWrapAroundAndGrowth() {
-        let ring = ValueRing<Int>()
+    /// A ring made empty (`nil`) or with a first block of the given size.
+    private static func makeRing<Value>(capacity: Int?) -> ValueRing<Value> {
+        capacity.map { ValueRing(capacity: $0) } ?? ValueRing()
+    }
+
+    @Test(arguments: [nil, 1, 3, 8] as [Int?])
+    func keepsFirstInFirstOutOrderAcrossWrapAroundAndGrowth(capacity: Int?) {
+        let ring: ValueRing<Int> = Self.makeRing(capacity: capacity)
         var expected: [Int] = []
         var next = 0
         // Interleave appends and removals so that the start moves round the block, then grow past it.
@@ -46,10 +52,11 @@ struct ValueRingTests {
         #expect(seen == [1, 2, 30])
     }
 
-    @Test func removeAllAndDeinitReleaseTheValuesHeld() {
+    @Test(arguments: [nil, 1, 20] as [Int?])
+    func removeAllAndDeinitReleaseTheValuesHeld(capacity: Int?) {
         let before = RingProbe.live
         do {
-            let ring = ValueRing<RingProbe>()
+            let ring: ValueRing<RingProbe> = Self.makeRing(capacity: capacity)
             for id in 0..<20 { ring.append(RingProbe(id)) }
             _ = ring.removeFirst()  // start moved: the values are not at the block's beginning
             #expect(RingProbe.live == before + 19)
@@ -60,5 +67,17 @@ struct ValueRingTests {
             #expect(RingProbe.live == before + 5)
         }
         #expect(RingProbe.live == before)  // the ring went away with five values in it
+    }
+
+    @Test func aRingMadeWithCapacityHoldsNothingUntilAppendedTo() {
+        let before = RingProbe.live
+        do {
+            let ring = ValueRing<RingProbe>(capacity: 4)
+            #expect(ring.isEmpty)
+            var seen = 0
+            ring.forEach { _ in seen += 1 }
+            #expect(seen == 0)
+        }
+        #expect(RingProbe.live == before)  // an allocated but empty block deinitialises nothing
     }
 }

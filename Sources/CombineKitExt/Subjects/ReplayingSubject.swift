@@ -107,10 +107,12 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject, @unchecked
         }
         if bufferSize > 0 {
             if let buffer {
+                // The oldest goes first, so a full buffer never needs room for one more.
+                if buffer.count == bufferSize { _ = buffer.removeFirst() }
                 buffer.append(value)
-                if buffer.count > bufferSize { _ = buffer.removeFirst() }
             } else {
-                let made = ValueRing<Output>()
+                // Sized for the whole replay when that is small (`share(replay: 1)`: one value, not 8).
+                let made = ValueRing<Output>(capacity: Swift.min(bufferSize, 8))
                 made.append(value)
                 buffer = made
             }

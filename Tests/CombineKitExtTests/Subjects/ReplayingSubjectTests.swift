@@ -14,6 +14,21 @@ import Testing
         #expect(subject.replayBuffer == [3, 4])
     }
 
+    // RxSwift's ReplaySubject.create(bufferSize:): a new subscriber gets the last bufferSize elements. Sizes
+    // below, at and above the buffer's first block (8 values), after many more values than fit.
+    @Test(arguments: [1, 2, 8, 9, 20])
+    func keepsExactlyTheLastBufferSizeValuesWhateverTheSize(bufferSize: Int) {
+        let subject = ReplayingSubject<Int, Never>(bufferSize: bufferSize)
+        let sent = Array(0..<(bufferSize * 3 + 5))
+        for value in sent {
+            subject.send(value)
+            #expect(subject.replayBuffer == Array(sent.prefix(through: value).suffix(bufferSize)))
+        }
+        let late = TestSubscriber<Int, Never>()
+        subject.subscribe(late)
+        #expect(late.values == Array(sent.suffix(bufferSize)))
+    }
+
     // RxSwift: a subscriber after termination gets the buffer, then the terminal event.
     @Test func subscriberAfterCompletionGetsBufferThenCompletion() {
         let subject = ReplayingSubject<Int, TestError>(bufferSize: 5)

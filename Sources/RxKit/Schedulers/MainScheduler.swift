@@ -103,7 +103,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// Whether work scheduled now runs inline. Reads `inlineDepth` only once on the main queue.
     @inline(__always)
     private var runsInline: Bool {
-        MainQueueCheck.isOnMainQueue && inlineDepth == 0 && dispatchedCount == 0
+        // The count first: off the main thread, while blocks wait for the main queue (a stream sent from
+        // another thread), it answers with one load, before the queue look-up of `isOnMainQueue`.
+        dispatchedCount == 0 && MainQueueCheck.isOnMainQueue && inlineDepth == 0
     }
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -128,6 +130,18 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     override func dispatchUncancellable(_ work: @escaping @convention(block) () -> Void) {
         addDispatched(1)
         MainQueueHandOff.shared.send(work, countedBy: self)
+    }
+
+    /// A hand-off item, counted as dispatched and sent straight to the main queue: its receiver counts it
+    /// as run (`handOffItemRan`), so it needs no place in `MainQueueHandOff`, whose lock and ring it would
+    /// cost on both threads per element.
+    override func dispatchHandOffItem(_ item: @escaping @convention(block) () -> Void) {
+        addDispatched(1)
+        Self.mainQueue.asyncUnchecked(item)
+    }
+
+    override func handOffItemRan() {
+        addDispatched(-1)
     }
 
     /// A block `scheduleUncancellable` counted has run.
@@ -167,9 +181,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 /// The blocks every `MainScheduler` dispatches through `scheduleUncancellable`, each with the scheduler
 /// that counts it, waiting for the main queue in one `QueueHandOff`: the queue runs the hand-off's one block,
 /// which runs the oldest waiting block and then tells its scheduler. Counting a block this way makes
-/// nothing per call, where a block around it would be two allocations (its context and the block); a block
-/// made once and scheduled repeatedly (`observe(on:)`'s per-element item) then costs no allocation per hop.
+/// nothing per call, where a block around it would be two allocations (its context and the block).
 /// The hand-off holds its lock across `async`, so each thread's blocks keep their order on the main queue.
+/// `observe(on:)`'s per-element items do not come here: their receiver counts them (`dispatchHandOffItem`).
 private final class MainQueueHandOff: QueueHandOffReceiver, @unchecked Sendable {
     struct Counted {
         let work: @convention(block) () -> Void

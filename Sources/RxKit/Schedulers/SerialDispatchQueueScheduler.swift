@@ -64,6 +64,19 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.queue.asyncUnchecked(work)
     }
 
+    /// Sends the item of a `QueueHandOff` whose receiver calls `handOffItemRan()` once it has handled the
+    /// item's value: `dispatchUncancellable(_:)` for `observe(on:)`'s per-element hop (its sink, or a
+    /// Driver's conversion), which has a single sender, so its items need no lock held across `async` to
+    /// keep their order. The same as `dispatchUncancellable(_:)` here; `MainScheduler` counts the item
+    /// itself, where it would otherwise pass it through its shared hand-off to be counted.
+    func dispatchHandOffItem(_ item: @escaping @convention(block) () -> Void) {
+        configuration.queue.asyncUnchecked(item)
+    }
+
+    /// A receiver has handled the value of an item sent with `dispatchHandOffItem(_:)`. Nothing here;
+    /// `MainScheduler` counts the item as run.
+    func handOffItemRan() {}
+
     /// Runs `sink.runScheduledAction(action)` on the queue, as `scheduleUncancellable(_:)` would run a block
     /// doing that, but with no block made per call: the sink and the action wait in the scheduler's
     /// hand-off, and the queue runs the hand-off's one block (see `QueueHandOff`), so the dispatch queue's

@@ -89,13 +89,14 @@ final class ObserveOnSerialSink<Observer: ObserverType>: ElementSink<Observer.El
     private func scheduleNext(_ element: Element) {
         let handOff = self.handOff ?? QueueHandOff(receiver: self)
         self.handOff = handOff
-        scheduler.dispatchUncancellable(handOff.item(for: element))
+        scheduler.dispatchHandOffItem(handOff.item(for: element))
     }
 
     /// An element's queue item, on the scheduler.
     @usableFromInline
     func receiveHandedOff(_ element: Element) {
         forwardNext(element)
+        scheduler.handOffItemRan()
     }
 
     override func onNextElement(at element: UnsafeRawPointer) {

@@ -333,7 +333,7 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
     private func scheduleNext(_ element: Element) {
         let handOff = self.handOff ?? QueueHandOff(receiver: self)
         self.handOff = handOff
-        hop.unsafelyUnwrapped.dispatchUncancellable(handOff.item(for: element))
+        hop.unsafelyUnwrapped.dispatchHandOffItem(handOff.item(for: element))
     }
 
     /// A scheduled element, on the scheduler.
@@ -341,6 +341,7 @@ final class CatchReturnShareNode<Element>: ShareNode<Element>, ObserverType, Que
     func receiveHandedOff(_ element: Element) {
         var value = element
         deliverNextElement(&value)
+        hop.unsafelyUnwrapped.handOffItemRan()
     }
 
     /// The source's terminal event: handled at once, or, with a hop, scheduled (unless the connection has

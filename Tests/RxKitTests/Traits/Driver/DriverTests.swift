@@ -176,6 +176,35 @@ import Testing
         #expect(received.onMain)
     }
 
+    // RxCocoa's Driver observes on MainScheduler, which dispatches what another thread sends to the main
+    // queue, in order, and runs work inline again once nothing it dispatched is waiting (RxSwift's
+    // MainScheduler.scheduleInternal counts numberEnqueued): afterwards, an element sent on the main
+    // queue is delivered before `onNext` returns.
+    @MainActor
+    @Test func deliversWhatAnotherThreadSendsInOrderThenInlineAgain() async {
+        let mainKey = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: mainKey, value: 1)
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var offMain = 0
+        var subscription: Disposable?
+        await withCheckedContinuation { (allArrived: CheckedContinuation<Void, Never>) in
+            subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: { value in
+                received.append(value)
+                if DispatchQueue.getSpecific(key: mainKey) != 1 { offMain += 1 }
+                if value == 199 { allArrived.resume() }
+            })
+            DispatchQueue.global().async {
+                for value in 0..<200 { subject.onNext(value) }
+            }
+        }
+        #expect(received == Array(0..<200))
+        #expect(offMain == 0)
+        subject.onNext(200)
+        #expect(received.last == 200)
+        subscription?.dispose()
+    }
+
     // RxCocoa Driver+Subscription: drive() is drive(onNext: nil, onCompleted: nil, onDisposed: nil);
     // it subscribes, and disposing it disposes the source subscription.
     @Test func bareDriveSubscribes() {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ReactiveBridgePrimitives
 import Testing
 
@@ -81,5 +82,81 @@ struct QueueHandOffTests {
             let expected = (0..<perSender).flatMap { ["value \(sender * 10_000 + $0)", "work \(sender * 10_000 + $0)"] }
             #expect(own == expected)
         }
+    }
+
+    /// A backlog of several thousand values while the queue lags (the ring they wait in grows many times
+    /// over) comes out whole, in order, and released.
+    @Test func aLongBacklogComesOutInOrderAndIsReleased() {
+        let queue = DispatchQueue(label: "queue-hand-off-backlog")
+        let receiver = TokenReceiver()
+        let before = Token.live
+        queue.suspend()
+        for value in 0..<5_000 {
+            queue.asyncUnchecked(receiver.handOff!.item(for: Token(value)))
+        }
+        #expect(Token.live == before + 5_000)
+        queue.resume()
+        queue.sync {}
+        #expect(receiver.received == Array(0..<5_000))
+        #expect(Token.live == before)
+    }
+
+    /// A sender on another thread while the queue takes, the backlog emptying and refilling many times:
+    /// every value arrives once, in order, and is released.
+    @Test func aSenderRacingTheQueueLosesAndRepeatsNothing() {
+        let queue = DispatchQueue(label: "queue-hand-off-race")
+        let receiver = TokenReceiver()
+        let before = Token.live
+        let count = 100_000
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for value in 0..<count {
+                queue.asyncUnchecked(receiver.handOff!.item(for: Token(value)))
+                // Now and then the sender waits for the queue to catch up, so the backlog empties and
+                // refills.
+                if value % 3_000 == 2_999 { queue.sync {} }
+            }
+            sent.signal()
+        }
+        sent.wait()
+        queue.sync {}
+        #expect(receiver.received.count == count)
+        #expect(receiver.received == Array(0..<count))
+        #expect(Token.live == before)
+    }
+}
+
+/// A value with a count of live instances, to see that the hand-off releases what it held.
+private final class Token: @unchecked Sendable {
+    nonisolated(unsafe) static var live = 0
+    private static let counter = NSLock()
+    let value: Int
+
+    init(_ value: Int) {
+        self.value = value
+        Token.counter.lock()
+        Token.live += 1
+        Token.counter.unlock()
+    }
+
+    deinit {
+        Token.counter.lock()
+        Token.live -= 1
+        Token.counter.unlock()
+    }
+}
+
+/// Records the tokens its hand-off gives it (on the queue; read after the queue is flushed).
+private final class TokenReceiver: QueueHandOffReceiver, @unchecked Sendable {
+    var received: [Int] = []
+    var handOff: QueueHandOff<TokenReceiver>?
+
+    init() {
+        handOff = QueueHandOff(receiver: self)
+    }
+
+    @usableFromInline
+    func receiveHandedOff(_ token: Token) {
+        received.append(token.value)
     }
 }

@@ -124,10 +124,6 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             inlineDepth -= 1
             return
         }
-        dispatchUncancellable(work)
-    }
-
-    override func dispatchUncancellable(_ work: @escaping @convention(block) () -> Void) {
         addDispatched(1)
         MainQueueHandOff.shared.send(work, countedBy: self)
     }

@@ -57,18 +57,12 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.queue.asyncUnchecked(work)
     }
 
-    /// `scheduleUncancellable(_:)` for a caller that has just been told by `runInlineIfScheduleWould` that
-    /// the work would not run inline: sends it to the queue without asking again (as RxSwift's
-    /// `scheduleInternal` decides once per call). The same as `scheduleUncancellable(_:)` here.
-    func dispatchUncancellable(_ work: @escaping @convention(block) () -> Void) {
-        configuration.queue.asyncUnchecked(work)
-    }
-
     /// Sends the item of a `QueueHandOff` whose receiver calls `handOffItemRan()` once it has handled the
-    /// item's value: `dispatchUncancellable(_:)` for `observe(on:)`'s per-element hop (its sink, or a
-    /// Driver's conversion), which has a single sender, so its items need no lock held across `async` to
-    /// keep their order. The same as `dispatchUncancellable(_:)` here; `MainScheduler` counts the item
-    /// itself, where it would otherwise pass it through its shared hand-off to be counted.
+    /// item's value, for a caller that has just been told by `runInlineIfScheduleWould` that the work would
+    /// not run inline: sends it to the queue without asking again (as RxSwift's `scheduleInternal` decides
+    /// once per call). For `observe(on:)`'s per-element hop (its sink, or a Driver's conversion), which has
+    /// a single sender, so its items need no lock held across `async` to keep their order. The same as
+    /// `scheduleUncancellable(_:)` here; `MainScheduler` counts the item as dispatched.
     func dispatchHandOffItem(_ item: @escaping @convention(block) () -> Void) {
         configuration.queue.asyncUnchecked(item)
     }

@@ -10,17 +10,6 @@ import Testing
 /// and join or leave from another thread meanwhile; the last one races it freely (for TSan).
 @Suite("Stress RxKit share connection")
 struct StressShareConnectionTests {
-    /// Runs `body` on a new thread; the returned semaphore is signalled when it returns.
-    private func onAnotherThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.start()
-        return done
-    }
-
     /// How a test's subscribers reach the share: through a map sink, or through another share (a Driver's
     /// next operator), whose connection the share keeps as a node — without an entry object when it is
     /// the first observer and nobody is delivering.

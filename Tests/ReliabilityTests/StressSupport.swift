@@ -112,3 +112,14 @@ struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Runs `body` on a new thread; the returned semaphore is signalled when it returns.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.start()
+    return done
+}

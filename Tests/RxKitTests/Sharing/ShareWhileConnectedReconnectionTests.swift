@@ -45,14 +45,13 @@ import Testing
     /// The last subscriber leaves on another thread, whose disposal of the source subscription is held; a
     /// subscriber arriving meanwhile gets a connection of its own (a second source subscription), is
     /// replayed nothing of the old one, and never receives what the old subscription still sends; and the
-    /// same when that one ends and a third subscriber comes. For `share` and for the share node a Driver
-    /// or Signal operator makes (`ShareNode`, whose first connection is itself and whose later ones are
-    /// nodes it holds).
+    /// same when that one ends and a third subscriber comes. For `share` and for the share stage a Driver
+    /// or Signal operator makes (`SharedStage`, which holds its live connection).
     @Test(arguments: [0, 1], [false, true])
-    func aSubscriberArrivingWhileTheOldConnectionTearsDownGetsAFreshOne(replay: Int, node: Bool) {
+    func aSubscriberArrivingWhileTheOldConnectionTearsDownGetsAFreshOne(replay: Int, stage: Bool) {
         let source = RawSource()
-        let shared = node
-            ? ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: source, transform: { $0 }, replaysLatest: replay == 1))
+        let shared = stage
+            ? SharedStageObservable(MapSharedStage(upstream: source, kind: .observable, transform: { $0 }, replaysLatest: replay == 1))
             : source.share(replay: replay, scope: .whileConnected)
         let first = Handle(disposable: shared.subscribe(onNext: { _ in }))
         #expect(source.observers.count == 1)
@@ -86,9 +85,9 @@ import Testing
     /// A subscriber that subscribes from inside the source's `subscribe` (while the first one connects)
     /// joins that connection: the source is subscribed once, the new subscriber gets the latest element
     /// (with replay) and then what follows, after the first one (RxSwift sets the share's connection before
-    /// `connect()` subscribes to the source). For `share` and for a share node.
+    /// `connect()` subscribes to the source). For `share` and for a share stage.
     @Test(arguments: [0, 1], [false, true])
-    func aSubscriberJoiningFromInsideTheSourcesSubscribeSharesTheConnection(replay: Int, node: Bool) {
+    func aSubscriberJoiningFromInsideTheSourcesSubscribeSharesTheConnection(replay: Int, stage: Bool) {
         var log: [String] = []
         var subscriptions = 0
         var inner: Disposable?
@@ -101,8 +100,8 @@ import Testing
             observer.onNext(2)
             return subject.subscribe(observer)
         }
-        shared = node
-            ? ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: source, transform: { $0 }, replaysLatest: replay == 1))
+        shared = stage
+            ? SharedStageObservable(MapSharedStage(upstream: source, kind: .observable, transform: { $0 }, replaysLatest: replay == 1))
             : source.share(replay: replay, scope: .whileConnected)
         let outer = shared.subscribe(onNext: { log.append("outer \($0)") })
         subject.onNext(3)
@@ -135,7 +134,7 @@ import Testing
                 let mapped = base.map { $0 + 1 }
                 let filtered = mapped.filter { $0 > 0 }
                 // Each level's share itself (a Driver operator's `asObservable()` is a wrapper made per call).
-                let shares: [AnyObject] = [base.node ?? base.source!, mapped.node ?? mapped.source!, filtered.node ?? filtered.source!]
+                let shares: [AnyObject] = [base.node ?? base.source!, mapped.stage ?? mapped.source!, filtered.stage ?? filtered.source!]
                 for level in shares {
                     weak let object = level
                     levels.append { object }

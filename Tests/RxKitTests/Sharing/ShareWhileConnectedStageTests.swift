@@ -4,8 +4,8 @@
 import RxKitTest
 import Testing
 
-/// A Driver or Signal `map`/`filter` is a share node that runs the operator's closure itself
-/// (`MapShareNode`, `FilterShareNode`) instead of a map/filter sink feeding a plain share.
+/// A Driver or Signal `map`/`filter` is a share stage whose connection runs the operator's closure itself
+/// (`MapSharedStage`, `FilterSharedStage`) instead of a map/filter sink feeding a plain share.
 /// RxCocoa builds `driver.map(f)` as `share(replay: 1, scope: .whileConnected)` of `source.map(f)`
 /// (SharedSequence+Operators.swift: `SharedSequence(source.map(selector))`, whose `init` applies the
 /// strategy's `share`), so every subscriber must see exactly what that composition gives. These tests run
@@ -160,11 +160,11 @@ import Testing
         let shared: Observable<Int>
         switch (fused, filter) {
         case (true, false):
-            shared = ShareNodeObservable(MapShareNode(upstreamNode: nil, upstream: xs.asObservable(), transform: transform,
-                                                      replaysLatest: true))
+            shared = SharedStageObservable(MapSharedStage(upstream: xs.asObservable(), kind: .observable, transform: transform,
+                                                          replaysLatest: true))
         case (true, true):
-            shared = ShareNodeObservable(FilterShareNode(upstreamNode: nil, upstream: xs.asObservable(), predicate: predicate,
-                                                         replaysLatest: true))
+            shared = SharedStageObservable(FilterSharedStage(upstream: xs.asObservable(), kind: .observable, predicate: predicate,
+                                                             replaysLatest: true))
         case (false, false):
             shared = xs.map(transform).share(replay: 1, scope: .whileConnected)
         case (false, true):

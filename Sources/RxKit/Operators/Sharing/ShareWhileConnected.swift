@@ -68,25 +68,13 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         lock.lock()
-        if let current = connection {
-            return current.subscribeLocked(observer)  // releases `lock`
-        }
-        let made = newConnectionLocked()
-        let subscription = made._withUnsafeGuaranteedRef { $0.subscribeLocked(observer, unconnected: true) }  // releases `lock`
-        made._withUnsafeGuaranteedRef { $0.connect() }
-        return subscription
+        return joinOrConnect(connection, orMake: { newConnectionLocked() }) { $0.subscribeLocked(observer, unconnected: $1) }
     }
 
     /// `subscribe(_:)` for another share's connection (see `Observable.subscribe(shareConnection:)`).
     override final func subscribe(shareConnection node: ObserverNode) -> SubjectSubscription? {
         lock.lock()
-        if let current = connection {
-            return current.subscribeLocked(node: node)  // releases `lock`
-        }
-        let made = newConnectionLocked()
-        let subscription = made._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node, unconnected: true) }  // releases `lock`
-        made._withUnsafeGuaranteedRef { $0.connect() }
-        return subscription
+        return joinOrConnect(connection, orMake: { newConnectionLocked() }) { $0.subscribeLocked(node: node, unconnected: $1) }
     }
 
     /// Makes the live connection (there is none); the caller subscribes, then connects it. Call with
@@ -104,6 +92,21 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
+/// A share's subscribe step, called with the share's lock held: `subscribe` on the live connection
+/// (`live`), or, with none, on the one `make` makes, which is then connected (`unconnected` tells
+/// `subscribe` which: a new connection's delivery state needs no claim). `subscribe` releases the lock.
+/// Inlined into each share's `subscribe` methods, so its closures cost nothing.
+@inline(__always)
+func joinOrConnect<Element, Subscription>(_ live: ShareConnectionBase<Element>?,
+                                          orMake make: () -> Unmanaged<ShareConnectionBase<Element>>,
+                                          _ subscribe: (ShareConnectionBase<Element>, _ unconnected: Bool) -> Subscription) -> Subscription {
+    if let live { return subscribe(live, false) }
+    let made = make()
+    let subscription = made._withUnsafeGuaranteedRef { subscribe($0, true) }
+    made._withUnsafeGuaranteedRef { $0.connect() }
+    return subscription
+}
+
 /// One connection of a `ShareWhileConnected`: the source's observer and, being a `SubjectHub` itself
 /// rather than holding one, the subscribers' hub: one allocation and one `SubjectHub<Element>` metadata
 /// look-up fewer per connection than a separate hub (about 9,000 instructions less per build on R12).
@@ -112,14 +115,15 @@ class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
 ///
 /// Per element it takes no lock: the source calls it serially, so the only other parties are
 /// subscribers joining and leaving, which coordinate with the delivery through the hub's state word (see
-/// `SubjectHub.claimLocked`). With one subscriber (every share in a Driver chain) an element costs two
+/// `SubjectHub.claimLocked`). With one subscriber (a Driver chain's shares, mostly) an element costs two
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
-/// compare-exchange cost three read-modify-writes (R11: 13 shares).
+/// compare-exchange cost three read-modify-writes.
 ///
-/// Two families: `ShareConnection`, a connection of a `ShareWhileConnected` (`parent`), which observes
-/// the share's source; and `ShareNode`, the share a Driver or Signal operator makes, which is its own
-/// first connection (its kinds observe the source *of* a `map`/`filter`/`catchAndReturn` and do its work
-/// themselves, see `ShareNode`).
+/// Three families: `ShareConnection`, a connection of a `ShareWhileConnected` (`parent`), which observes
+/// the share's source; `ShareNode`, the share `asDriver(onErrorJustReturn:)` and
+/// `asSignal(onErrorJustReturn:)` make, which is its own first connection and observes the source *of*
+/// the conversion, doing its work itself; and `StageConnection`, a connection of a Driver's or Signal's
+/// `map` or `filter` (`SharedStage`), which runs the operators' closures itself.
 ///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
 /// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
@@ -135,8 +139,6 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// Guarded by the parent's lock (the hub's); the per-element path does not read it: a stopped
     /// connection has no observers, so its delivery state has no lane and the element takes the locked path.
     @exclusivity(unchecked) private final var isStopped = false
-    /// Whether this connection holds a retain on `sourceHub` (see there).
-    @exclusivity(unchecked) private final var retainsSourceHub = false
     /// `isStopped`, for a connection kind; call with the lock held.
     final var isStoppedLocked: Bool { isStopped }
     /// The subscription to the source, once `connect` has it and until the connection stops; guarded by
@@ -145,12 +147,10 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// semantics: a stop that comes before `connect` has it (the source ended, or the last subscriber left,
     /// during `subscribe`) leaves `connect` to dispose it.
     ///
-    /// When the source is another share (every level of a Driver chain but the first) the subscription is
-    /// kept as the source's hub and this connection's key there (`sourceHub`, `sourceKey`): making, copying
-    /// and destroying a `Disposable` existential goes through its type's value witnesses (R12: about 2,000
-    /// instructions per build). The hub is retained (`retainsSourceHub`) unless the connection keeps it
-    /// alive anyway: a Driver operator's node holds the node it observes, which is its own first
-    /// connection (see `ShareSourceSubscription`).
+    /// When the source is another share (a Driver chain's conversion, or a shared operator) the
+    /// subscription is kept as the source's hub, retained, and this connection's key there (`sourceHub`,
+    /// `sourceKey`): making, copying and destroying a `Disposable` existential goes through its type's
+    /// value witnesses (about 2,000 instructions per connection).
     @exclusivity(unchecked) private final var sourceHub: Unmanaged<SubjectHubBase>?
     @exclusivity(unchecked) private final var sourceKey: UInt64 = 0
     /// Any other source's subscription, boxed: only a chain's first connection has one, so one allocation
@@ -170,7 +170,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     deinit {
         // A connection released without having stopped (its source's hub let it go when the source went
         // away) drops the reference its source subscription holds, as a `SubjectSubscription` would.
-        if retainsSourceHub, let sourceHub { sourceHub.release() }
+        if let sourceHub { sourceHub.release() }
     }
 
     @inline(__always)
@@ -281,7 +281,6 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         }
         sourceHub = subscription.hub
         sourceKey = subscription.key
-        retainsSourceHub = subscription.retained
         lock.unlock()
     }
 
@@ -424,7 +423,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     private final func disposeSourceAfterStop() {
         if let hub = sourceHub {
             sourceHub = nil
-            ShareSourceSubscription(hub: hub, key: sourceKey, retained: retainsSourceHub).dispose()
+            ShareSourceSubscription(hub: hub, key: sourceKey).dispose()
         } else if let box = otherSourceSubscription {
             otherSourceSubscription = nil
             box.subscription.dispose()

@@ -1,9 +1,9 @@
 import ReactiveBridgePrimitives
 
-/// The share a Driver's or Signal's `map` or `filter` makes, and `asDriver(onErrorJustReturn:)`'s or
-/// `asSignal(onErrorJustReturn:)`'s (`share(replay: 1 or 0, scope: .whileConnected)` of the operator, as
-/// in RxCocoa), merged with its first connection: one object per operator, where a
-/// `ShareWhileConnected` and its connection are two. It behaves as that share does (see
+/// The share `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` make
+/// (`share(replay: 1 or 0, scope: .whileConnected)` of the conversion, as in RxCocoa), merged with its
+/// first connection: one object per conversion, where a `ShareWhileConnected` and its connection are two.
+/// (A Driver's or Signal's `map` and `filter` make a `SharedStage`, which stays small until subscribed.) It behaves as that share does (see
 /// `ShareWhileConnected`): the first subscriber connects; later ones get the latest element (with replay)
 /// and what follows; when the source ends or the last subscriber leaves, the connection stops and the
 /// next subscriber starts a new one, from scratch.
@@ -13,7 +13,7 @@ import ReactiveBridgePrimitives
 /// the same kind (`makeConnection`), guarded by this node's lock and held by it while live (`root` is
 /// this node in those).
 ///
-/// A `SharedSequence` holds the node itself; the next operator's node and `drive`/`emit` subscribe to it
+/// A `SharedSequence` holds the node itself; the next operator's stage and `drive`/`emit` subscribe to it
 /// directly, and `asObservable()` wraps it in a `ShareNodeObservable` for everything else.
 @usableFromInline
 class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
@@ -53,22 +53,14 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
         return subscription
     }
 
-    /// `subscribe(_:)` for an RxKit node with both lanes: the next operator's node, `drive`'s and `emit`'s
+    /// `subscribe(_:)` for an RxKit node with both lanes: the next operator's connection, `drive`'s and `emit`'s
     /// observer (see `Observable.subscribe(shareConnection:)`).
     final func subscribe(node: ObserverNode) -> SubjectSubscription {
-        let (connection, key) = subscribeKeyed(node: node)
-        return SubjectSubscription(hub: connection.takeUnretainedValue(), key: key)
-    }
-
-    /// `subscribe(node:)` returning the connection subscribed to, unretained, and the key there: the
-    /// connection is this node or the later connection it holds, so a caller that keeps this node alive
-    /// needs no reference of its own when it is this node (`StageShareNode.subscribeToSource`).
-    final func subscribeKeyed(node: ObserverNode) -> (connection: Unmanaged<ShareNode<Element>>, key: UInt64) {
         lock.lock()
         let (connection, connects) = liveConnectionLocked()
-        let key = connection._withUnsafeGuaranteedRef { $0.subscribeKeyLocked(node: node, unconnected: connects) }  // releases `lock`
+        let subscription = connection._withUnsafeGuaranteedRef { $0.subscribeLocked(node: node, unconnected: connects) }  // releases `lock`
         if connects { connection._withUnsafeGuaranteedRef { $0.connect() } }
-        return (connection, key)
+        return subscription
     }
 
     /// The live connection, and whether it is new (the caller subscribes, then connects it). Call on the
@@ -99,116 +91,6 @@ class ShareNode<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
             return
         }
         if root.laterConnection === self { root.laterConnection = nil }
-    }
-}
-
-/// A kind of `ShareNode` for an operator on a shared sequence (`map`, `filter`): it observes that
-/// sequence, of `Source` elements — its node, or (`nil` then) its observable. Each kind takes elements
-/// through its element lane (`onNextElement(at:)`) and terminal events through `onTerminal(_:)`, however
-/// the source sends them (`on(_:)` passes them on).
-@usableFromInline
-class StageShareNode<Source, Result>: ShareNode<Result>, ObserverType, @unchecked Sendable {
-    @usableFromInline
-    typealias Element = Source
-
-    final let upstreamNode: ShareNode<Source>?
-    final let upstream: Observable<Source>?
-
-    init(upstreamNode: ShareNode<Source>?, upstream: Observable<Source>?, replaysLatest: Bool, root: ShareNode<Result>?) {
-        self.upstreamNode = upstreamNode
-        self.upstream = upstream
-        super.init(replaysLatest: replaysLatest, root: root)
-    }
-
-    override final func subscribeToSource() -> ShareSourceSubscription? {
-        guard upstreamNode != nil else { return subscribe(self, to: Unmanaged.passUnretained(upstream.unsafelyUnwrapped)) }
-        // Borrowed, unretained: this node holds it (a retain/release pair per level otherwise). So does the
-        // subscription when it is to that node itself, its first connection; a later connection, which
-        // only its share holds while it is live, is retained.
-        let upstreamNode = Unmanaged.passUnretained(self.upstreamNode.unsafelyUnwrapped)
-        let (connection, key) = upstreamNode._withUnsafeGuaranteedRef { $0.subscribeKeyed(node: self) }
-        let isUpstreamNode = connection.toOpaque() == upstreamNode.toOpaque()
-        let hub = Unmanaged<SubjectHubBase>.fromOpaque(connection.toOpaque())
-        if !isUpstreamNode { _ = hub.retain() }
-        return ShareSourceSubscription(hub: hub, key: key, retained: !isUpstreamNode)
-    }
-
-    @usableFromInline
-    final func on(_ event: Event<Source>) {
-        switch event {
-        case .next(var element):
-            receive(&element)
-        case .error(let error):
-            onTerminal(error)
-        case .completed:
-            onTerminal(nil)
-        }
-    }
-
-    @inline(__always)
-    private final func receive(_ element: UnsafePointer<Source>) {
-        onNextElement(at: UnsafeRawPointer(element))
-    }
-}
-
-/// A Driver's or Signal's `map`: the share of `upstream.map(transform)` (see `ShareNode`), which observes
-/// the upstream and runs `transform` itself, with the events a map sink feeding a share's connection would
-/// give: `transform` runs once per upstream element, on the delivering thread, before the result is
-/// recorded and delivered, and an error it throws terminates the connection.
-@usableFromInline
-final class MapShareNode<Source, Result>: StageShareNode<Source, Result>, @unchecked Sendable {
-    private let transform: (Source) throws -> Result
-
-    @usableFromInline
-    init(upstreamNode: ShareNode<Source>?, upstream: Observable<Source>?, transform: @escaping (Source) throws -> Result,
-         replaysLatest: Bool, root: ShareNode<Result>? = nil) {
-        self.transform = transform
-        super.init(upstreamNode: upstreamNode, upstream: upstream, replaysLatest: replaysLatest, root: root)
-    }
-
-    override func makeConnection() -> ShareNode<Result> {
-        MapShareNode(upstreamNode: upstreamNode, upstream: upstream, transform: transform, replaysLatest: replaysLatest, root: self)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        var result: Result
-        do {
-            result = try transform(element.assumingMemoryBound(to: Source.self).pointee)
-        } catch {
-            fail(error)
-            return
-        }
-        deliverNextElement(&result)
-    }
-}
-
-/// A Driver's or Signal's `filter`: the share of `upstream.filter(predicate)`, which runs `predicate`
-/// itself (see `MapShareNode`).
-@usableFromInline
-final class FilterShareNode<Element>: StageShareNode<Element, Element>, @unchecked Sendable {
-    private let predicate: (Element) throws -> Bool
-
-    @usableFromInline
-    init(upstreamNode: ShareNode<Element>?, upstream: Observable<Element>?, predicate: @escaping (Element) throws -> Bool,
-         replaysLatest: Bool, root: ShareNode<Element>? = nil) {
-        self.predicate = predicate
-        super.init(upstreamNode: upstreamNode, upstream: upstream, replaysLatest: replaysLatest, root: root)
-    }
-
-    override func makeConnection() -> ShareNode<Element> {
-        FilterShareNode(upstreamNode: upstreamNode, upstream: upstream, predicate: predicate, replaysLatest: replaysLatest, root: self)
-    }
-
-    override func onNextElement(at element: UnsafeRawPointer) {
-        let value = element.assumingMemoryBound(to: Element.self)
-        let kept: Bool
-        do {
-            kept = try predicate(value.pointee)
-        } catch {
-            fail(error)
-            return
-        }
-        if kept { deliverNextElement(value) }
     }
 }
 

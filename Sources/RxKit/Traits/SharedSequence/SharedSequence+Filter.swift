@@ -3,10 +3,10 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         if let replaysLatest = sharesWhileConnected(SharingStrategy.self) {
-            // Driver and Signal: a share node that runs the filter itself (see `FilterShareNode`).
-            let sequence = asSharedSequence()
-            return SharedSequence(node: FilterShareNode(upstreamNode: sequence.node, upstream: sequence.source, predicate: predicate,
-                                                        replaysLatest: replaysLatest))
+            // Driver and Signal: a share stage that runs the filter itself (see `SharedStage`).
+            let upstream = asSharedSequence().stageUpstream
+            return SharedSequence(stage: FilterSharedStage(upstream: upstream.object, kind: upstream.kind, predicate: predicate,
+                                                           replaysLatest: replaysLatest))
         }
         let source = asObservable()
         return SharedSequence(source.composeFilter(predicate))

@@ -19,10 +19,12 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// subscribers as its `SharingStrategy` says. `Driver` and `Signal` are `SharedSequence`s. Same as
 /// RxCocoa's `SharedSequence`, without UIKit.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
-    /// What the sequence is: an observable, or (`nil` then) the share a Driver's or Signal's operator made
-    /// (`node`), which the next operator's node and `drive`/`emit` subscribe to directly.
+    /// What the sequence is: an observable, or (`nil` then) the share a Driver's or Signal's conversion
+    /// (`node`) or operator (`stage`) made, which the next operator's stage and `drive`/`emit` subscribe
+    /// to directly. Exactly one is set.
     @usableFromInline let source: Observable<Element>?
     @usableFromInline let node: ShareNode<Element>?
+    @usableFromInline let stage: SharedStage<Element>?
 
     /// Wraps `source`, shared as `SharingStrategy` says. `source` must not error and must deliver on
     /// `SharingStrategy.scheduler`: the `asDriver`/`asSignal` conversions ensure both.
@@ -30,6 +32,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
         node = nil
+        stage = nil
     }
 
     /// Wraps `source` as it is (already shared, or a creation helper that needs no sharing).
@@ -37,6 +40,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     init(raw: Observable<Element>) {
         self.source = raw
         node = nil
+        stage = nil
     }
 
     /// Wraps the share `node`.
@@ -44,11 +48,29 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     init(node: ShareNode<Element>) {
         source = nil
         self.node = node
+        stage = nil
+    }
+
+    /// Wraps the share `stage`.
+    @inlinable
+    init(stage: SharedStage<Element>) {
+        source = nil
+        node = nil
+        self.stage = stage
+    }
+
+    /// What a stage observing this sequence observes, and what kind of thing that is (see `StageBase`).
+    @inlinable
+    var stageUpstream: (object: AnyObject, kind: StageUpstreamKind) {
+        if let stage { return (stage, .stage) }
+        if let node { return (node, .node) }
+        return (source.unsafelyUnwrapped, .observable)
     }
 
     /// The sequence as a plain `Observable`.
     public func asObservable() -> Observable<Element> {
         if let source { return source }
+        if let stage { return SharedStageObservable(stage) }
         return ShareNodeObservable(node.unsafelyUnwrapped)
     }
 
@@ -59,17 +81,21 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 extension SharedSequence: @unchecked Sendable {}
 
 extension SharedSequence {
-    /// `asObservable().subscribe(onNext:onCompleted:onDisposed:)` for `drive` and `emit`: a share node is
-    /// subscribed to directly, without the `Observable` that `asObservable()` would make for it. (The
+    /// `asObservable().subscribe(onNext:onCompleted:onDisposed:)` for `drive` and `emit`: a share node or
+    /// stage is subscribed to directly, without the `Observable` that `asObservable()` would make for it. (The
     /// sequence never errors, so there is no `onError`.)
     @inlinable
     func subscribeClosures(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
-        guard let node else {
-            return source.unsafelyUnwrapped.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        if let source {
+            return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
         }
         let subscription = ClosureSubscriptionWithUpstream(onDisposed: onDisposed)
         let observer = SubscribeObserver<Element>(subscription: subscription, onNext: onNext, onError: nil, onCompleted: onCompleted)
-        subscription.attach(node.subscribe(observer))
+        if let stage {
+            subscription.attach(stage.subscribe(observer))
+        } else {
+            subscription.attach(node.unsafelyUnwrapped.subscribe(observer))
+        }
         return subscription
     }
 }

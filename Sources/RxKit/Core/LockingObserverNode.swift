@@ -75,7 +75,7 @@ open class LockingObserverNode: ObserverNode, @unchecked Sendable {
     static func spareMutexStorageFits<T>(_: T.Type) -> Bool {
         let start = InlineMutex.mutexOffset(head: headOffset)
         // Alignments are powers of two: a mask, not `%`, whose division by a value known only at run time
-        // (in unspecialised code) is one of the slowest instructions there is (R12: once per share node).
+        // (in unspecialised code) is one of the slowest instructions there is (R12: once per connection).
         return MemoryLayout<T>.size <= InlineMutex.tailOffset(head: headOffset) - start
             && start & (MemoryLayout<T>.alignment - 1) == 0
     }

@@ -160,28 +160,18 @@ class SubjectHub<Element>: SubjectHubBase, @unchecked Sendable {
     }
 
     /// A hub guarded by its own mutex, or by `sharedLock` when its owner keeps more state under the same
-    /// lock (`share`'s connection). `sendsWithoutLock`: see the property; `keepsLatest`: whether it keeps
-    /// the latest element (`storeLatest`, `replayLatestLocked`). `lockInNodeHalfWord`: with no
-    /// `sharedLock`, the hub is guarded by `ObserverNode.nodeMutex` rather than by its inline mutex, whose
-    /// storage then keeps the latest element, as with a shared lock (a `ShareNode`, which other connections
-    /// share its lock with).
-    init(sharedLock: MutexReference? = nil, lockInNodeHalfWord: Bool = false, sendsWithoutLock: Bool = false,
-         keepsLatest: Bool = false) {
+    /// lock (`share`'s connection, whose inline mutex storage then keeps the latest element).
+    /// `sendsWithoutLock`: see the property; `keepsLatest`: whether it keeps the latest element
+    /// (`storeLatest`, `replayLatestLocked`).
+    init(sharedLock: MutexReference? = nil, sendsWithoutLock: Bool = false, keepsLatest: Bool = false) {
         // Its own mutex's address is known once the node is initialised: until then, a stand-in.
         lock = sharedLock ?? MutexReference.unset
         self.sendsWithoutLock = sendsWithoutLock
         self.keepsLatest = keepsLatest
         latest = nil
-        let ownsInlineMutex = sharedLock == nil && !lockInNodeHalfWord
+        let ownsInlineMutex = sharedLock == nil
         super.init(initializingMutex: ownsInlineMutex)
-        if sharedLock == nil {
-            if lockInNodeHalfWord {
-                setUpNodeMutex(owner: "SubjectHub")
-                lock = nodeMutex
-            } else {
-                lock = nodeLock
-            }
-        }
+        if ownsInlineMutex { lock = nodeLock }
         if keepsLatest {
             if !ownsInlineMutex && Self.spareMutexStorageFits(Element.self) {
                 latest = spareMutexStorage.bindMemory(to: Element.self, capacity: 1)

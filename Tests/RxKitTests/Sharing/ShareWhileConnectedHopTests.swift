@@ -5,8 +5,8 @@ import RxKitTest
 import Testing
 
 /// `asDriver(onErrorJustReturn:)` and `asSignal(onErrorJustReturn:)` on a serial dispatch-queue scheduler
-/// end in one share node that makes the hop to the scheduler itself (`CatchReturnShareNode`
-/// with a hop) instead of subscribing to an `observe(on:)`. RxCocoa builds them as
+/// make one stage that makes the hop to the scheduler itself (`CatchReturnSharedStage` with a hop) instead
+/// of subscribing to an `observe(on:)`, alone or run by the connection of the operators above it. RxCocoa builds them as
 /// `observe(on: scheduler).catchAndReturn(value)` shared by the strategy (ObservableConvertibleType+Driver
 /// .swift). `asSharedSequence(sharingStrategy:onErrorJustReturn:)` makes the same share for Driver's and
 /// Signal's strategies and builds the conversion literally for any other, such as the reference strategies
@@ -43,17 +43,27 @@ import Testing
 
     /// Subscribers join and leave while elements wait on the queue: a late subscriber's replay, one that
     /// leaves before a waiting element is delivered, the last one leaving with an element waiting, a
-    /// reconnection, and the source's error replaced by the fallback.
-    func script<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> [String] {
+    /// reconnection, and the source's error replaced by the fallback. The subscribers observe what `build`
+    /// makes of the conversion; `log` is passed to it, for the operators' closures. `fused` says, for
+    /// Driver's and Signal's strategies and a `build` that puts two operators on the conversion, whether
+    /// the subscriber's connection ran the conversion's stage and the operator's above it.
+    func script<Strategy: SharingStrategyProtocol>(
+        _ strategy: Strategy.Type,
+        build: (SharedSequence<Strategy, Int>, Log) -> SharedSequence<Strategy, Int> = { conversion, _ in conversion }
+    ) -> (lines: [String], fused: Bool?) {
         let log = Log()
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxkit.tests.hop")
         let subject = PublishSubject<Int>()
+        var fused: Bool?
         SharingScheduler.mock(scheduler: scheduler) {
-            let shared = subject.asSharedSequence(sharingStrategy: Strategy.self, onErrorJustReturn: -1).asObservable()
+            let shared = build(subject.asSharedSequence(sharingStrategy: Strategy.self, onErrorJustReturn: -1), log)
             func observe(_ name: String) -> Disposable {
-                shared.subscribe(onNext: { log.append("\(name) \($0)") }, onCompleted: { log.append("\(name) completed") })
+                shared.asObservable().subscribe(onNext: { log.append("\(name) \($0)") }, onCompleted: { log.append("\(name) completed") })
             }
             let a = observe("a")
+            if let top = shared.stage, let below = top.upstream as? SharedStage<Int>, let conversion = below.upstream as? SharedStage<Int> {
+                fused = conversion.adaptsSource && below.connection == nil && conversion.connection == nil
+            }
             subject.onNext(1)
             subject.onNext(2)
             #expect(flushQueue(of: scheduler))
@@ -76,13 +86,13 @@ import Testing
             log.append("source observed: \(subject.hasObservers)")
             c.dispose()
         }
-        return log.lines
+        return (log.lines, fused)
     }
 
     // RxCocoa: asDriver(onErrorJustReturn:) is observe(on:) then catchAndReturn, shared with replay 1.
     @Test func aDriverOnASerialSchedulerGivesWhatObserveOnCatchAndShareGive() {
-        let driver = script(DriverSharingStrategy.self)
-        #expect(driver == script(ReplayingReference.self))
+        let driver = script(DriverSharingStrategy.self).lines
+        #expect(driver == script(ReplayingReference.self).lines)
         // Not vacuous: b got 2 by replay and left before 3 arrived; 4 was waiting when the last subscriber
         // left and is never delivered; the error became -1 and the completion.
         #expect(driver == ["a 1", "a 2", "b 2", "a 3", "source observed: false", "c 5", "c -1", "c completed",
@@ -91,10 +101,41 @@ import Testing
 
     // RxCocoa: asSignal(onErrorJustReturn:) is the same without replay.
     @Test func aSignalOnASerialSchedulerGivesWhatObserveOnCatchAndShareGive() {
-        let signal = script(SignalSharingStrategy.self)
-        #expect(signal == script(NonReplayingReference.self))
+        let signal = script(SignalSharingStrategy.self).lines
+        #expect(signal == script(NonReplayingReference.self).lines)
         #expect(signal == ["a 1", "a 2", "a 3", "source observed: false", "c 5", "c -1", "c completed",
                            "source observed: false"])
+    }
+
+    /// `script`'s `build` for the chains: a logged `map` and a `filter` on the conversion, in one expression.
+    func mapAndFilter<Strategy: SharingStrategyProtocol>(_ conversion: SharedSequence<Strategy, Int>, log: Log) -> SharedSequence<Strategy, Int> {
+        conversion
+            .map { value in
+                log.append("map \(value)")
+                return value * 10
+            }
+            .filter { $0 != 20 }
+    }
+
+    // RxCocoa: Driver's map and filter are the operators shared as the strategy shares, over
+    // observe(on:).catchAndReturn; ObserveOnSink drops what waits once it is disposed, so 4 is not mapped.
+    @Test func aDriverChainOnASerialSchedulerGivesWhatObserveOnCatchAndSharesGive() {
+        let driver = script(DriverSharingStrategy.self, build: mapAndFilter)
+        let reference = script(ReplayingReference.self, build: mapAndFilter)
+        #expect(driver.lines == reference.lines)
+        #expect(driver.fused == true, "the subscriber's connection did not run the conversion's and the map's stages")
+        #expect(reference.fused == nil)
+        #expect(driver.lines == ["map 1", "a 10", "map 2", "b 10", "map 3", "a 30", "source observed: false",
+                                 "map 5", "c 50", "map -1", "c -10", "c completed", "source observed: false"])
+    }
+
+    // RxCocoa: Signal's operators are the same without replay.
+    @Test func aSignalChainOnASerialSchedulerGivesWhatObserveOnCatchAndSharesGive() {
+        let signal = script(SignalSharingStrategy.self, build: mapAndFilter)
+        #expect(signal.lines == script(NonReplayingReference.self, build: mapAndFilter).lines)
+        #expect(signal.fused == true)
+        #expect(signal.lines == ["map 1", "a 10", "map 2", "map 3", "a 30", "source observed: false",
+                                 "map 5", "c 50", "map -1", "c -10", "c completed", "source observed: false"])
     }
 
     /// The conversion subscribes its source on a current-thread trampoline, as `observe(on:)` (a producer)

@@ -134,7 +134,7 @@ import Testing
                 let mapped = base.map { $0 + 1 }
                 let filtered = mapped.filter { $0 > 0 }
                 // Each level's share itself (a Driver operator's `asObservable()` is a wrapper made per call).
-                let shares: [AnyObject] = [base.node ?? base.source!, mapped.stage ?? mapped.source!, filtered.stage ?? filtered.source!]
+                let shares: [AnyObject] = [base.stage ?? base.source!, mapped.stage ?? mapped.source!, filtered.stage ?? filtered.source!]
                 for level in shares {
                     weak let object = level
                     levels.append { object }

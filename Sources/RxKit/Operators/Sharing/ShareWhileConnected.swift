@@ -119,11 +119,10 @@ func joinOrConnect<Element, Subscription>(_ live: ShareConnectionBase<Element>?,
 /// compare-exchanges — begin and end the delivery — where a lock round trip and the ending
 /// compare-exchange cost three read-modify-writes.
 ///
-/// Three families: `ShareConnection`, a connection of a `ShareWhileConnected` (`parent`), which observes
-/// the share's source; `ShareNode`, the share `asDriver(onErrorJustReturn:)` and
-/// `asSignal(onErrorJustReturn:)` make, which is its own first connection and observes the source *of*
-/// the conversion, doing its work itself; and `StageConnection`, a connection of a Driver's or Signal's
-/// `map` or `filter` (`SharedStage`), which runs the operators' closures itself.
+/// Two families: `ShareConnection`, a connection of a `ShareWhileConnected` (`parent`), which observes
+/// the share's source; and `StageConnection`, a connection of a Driver's or Signal's conversion, `map` or
+/// `filter` (`SharedStage`), which runs the operators' closures, and the conversion's hop and error
+/// replacement, itself.
 ///
 /// `@usableFromInline` so that the Driver/Signal operators can make it in the caller's specialised code
 /// (see `ShareWhileConnected.makeConnection`); for that each kind is an `ObserverType` whose lane is the
@@ -158,12 +157,10 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// `deinit`); a reference, so the stop path tests it with one load.
     @exclusivity(unchecked) private final var otherSourceSubscription: SourceSubscriptionBox?
 
-    /// A connection guarded by `sharedLock` (its share's), or, for a `ShareNode` that is the share itself,
-    /// by a lock of its own (`nil`).
-    init(sharedLock: MutexReference?, replaysLatest: Bool) {
+    /// A connection guarded by `sharedLock`, its share's.
+    init(sharedLock: MutexReference, replaysLatest: Bool) {
         self.replaysLatest = replaysLatest
-        super.init(sharedLock: sharedLock, lockInNodeHalfWord: sharedLock == nil, sendsWithoutLock: true,
-                   keepsLatest: replaysLatest)
+        super.init(sharedLock: sharedLock, sendsWithoutLock: true, keepsLatest: replaysLatest)
         setUpLanes()
     }
 
@@ -224,17 +221,9 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
     /// subscribed and nothing can be delivering: the delivery state needs no claim (two atomic operations
     /// fewer per connection; R12 makes 13).
     final func subscribeLocked(node: ObserverNode, unconnected: Bool = false) -> SubjectSubscription {
-        SubjectSubscription(hub: self, key: subscribeKeyLocked(node: node, unconnected: unconnected))
-    }
-
-    /// `subscribeLocked(node:unconnected:)` returning only the key: for a caller that keeps this connection
-    /// alive itself, and so needs no subscription holding it (see `ShareSourceSubscription`).
-    final func subscribeKeyLocked(node: ObserverNode, unconnected: Bool) -> UInt64 {
         let access = unconnected ? StateAccess.free : claimLocked()
         guard access != .deferred, isEmptyLocked else {
-            let added = addLocked(node: node, access)
-            replayLatestIfAnyLocked(to: added.entry, access)  // releases the claim and the lock
-            return added.key
+            return subscribedLocked(addLocked(node: node, access), access)
         }
         let key = addSoleNodeLocked(node, access)
         if replaysLatest && hasLatestElement {
@@ -243,7 +232,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
             releaseLocked(access)
             lock.unlock()
         }
-        return key
+        return SubjectSubscription(hub: self, key: key)
     }
 
     /// Replays the latest element to the newly added `entry` and returns its subscription (`key`). Call
@@ -297,7 +286,7 @@ class ShareConnectionBase<Element>: SubjectHub<Element>, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The source's terminal event (overridden by `CatchReturnShareConnection`, which replaces an error).
+    /// The source's terminal event (overridden by `StageConnection`, whose conversion's stage replaces an error).
     override func onTerminal(_ error: Swift.Error?) {
         if let error {
             terminate(.error(error))
@@ -444,7 +433,7 @@ final class SourceSubscriptionBox {
 /// Driver or Signal made from an observable).
 @usableFromInline
 final class ShareConnection<Element>: ShareConnectionBase<Element>, ObserverType, @unchecked Sendable {
-    /// The share this is a connection of. (Here, not in the base: a `ShareNode`, a share itself, has none.)
+    /// The share this is a connection of.
     private let parent: ShareWhileConnected<Element>
 
     @usableFromInline

@@ -2,15 +2,15 @@ extension ObservableConvertibleType {
     /// The sequence as a `SharedSequence` of any sharing strategy (`Driver`'s, `Signal`'s or your own): it
     /// delivers on the strategy's scheduler, emits `onErrorJustReturn` and completes in place of an error,
     /// and is shared as the strategy says. Same as RxCocoa's `asSharedSequence(sharingStrategy:onErrorJustReturn:)`.
-    @inlinable  // specialised in the caller: the Driver's or Signal's share node is made there
+    @inlinable  // specialised in the caller: the Driver's or Signal's stage is made there
     public func asSharedSequence<Strategy: SharingStrategyProtocol>(sharingStrategy: Strategy.Type = Strategy.self,
                                                                     onErrorJustReturn: Element) -> SharedSequence<Strategy, Element> {
         if let replaysLatest = sharesWhileConnected(Strategy.self) {
             // Driver and Signal: `observe(on:)`, then `catchAndReturn(onErrorJustReturn)` shared as the strategy
-            // shares, as one share node that makes the hop and replaces the error itself (see
-            // `CatchReturnShareNode`).
-            return SharedSequence(node: CatchReturnShareNode(upstream: asObservable(), observedOn: Strategy.scheduler,
-                                                             fallback: onErrorJustReturn, replaysLatest: replaysLatest))
+            // shares, as one stage that makes the hop and replaces the error itself (see
+            // `CatchReturnSharedStage`).
+            return SharedSequence(stage: CatchReturnSharedStage(upstream: asObservable(), observedOn: Strategy.scheduler,
+                                                                fallback: onErrorJustReturn, replaysLatest: replaysLatest))
         }
         return SharedSequence(asObservable().observe(on: Strategy.scheduler).catchAndReturn(onErrorJustReturn))
     }

@@ -19,11 +19,10 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// subscribers as its `SharingStrategy` says. `Driver` and `Signal` are `SharedSequence`s. Same as
 /// RxCocoa's `SharedSequence`, without UIKit.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
-    /// What the sequence is: an observable, or (`nil` then) the share a Driver's or Signal's conversion
-    /// (`node`) or operator (`stage`) made, which the next operator's stage and `drive`/`emit` subscribe
-    /// to directly. Exactly one is set.
+    /// What the sequence is: an observable, or (`nil` then) the share a Driver's or Signal's conversion or
+    /// operator made (`stage`), which the next operator's stage and `drive`/`emit` subscribe to directly.
+    /// Exactly one is set.
     @usableFromInline let source: Observable<Element>?
-    @usableFromInline let node: ShareNode<Element>?
     @usableFromInline let stage: SharedStage<Element>?
 
     /// Wraps `source`, shared as `SharingStrategy` says. `source` must not error and must deliver on
@@ -31,7 +30,6 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
-        node = nil
         stage = nil
     }
 
@@ -39,15 +37,6 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(raw: Observable<Element>) {
         self.source = raw
-        node = nil
-        stage = nil
-    }
-
-    /// Wraps the share `node`.
-    @inlinable
-    init(node: ShareNode<Element>) {
-        source = nil
-        self.node = node
         stage = nil
     }
 
@@ -55,7 +44,6 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(stage: SharedStage<Element>) {
         source = nil
-        node = nil
         self.stage = stage
     }
 
@@ -63,15 +51,13 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     var stageUpstream: (object: AnyObject, kind: StageUpstreamKind) {
         if let stage { return (stage, .stage) }
-        if let node { return (node, .node) }
         return (source.unsafelyUnwrapped, .observable)
     }
 
     /// The sequence as a plain `Observable`.
     public func asObservable() -> Observable<Element> {
         if let source { return source }
-        if let stage { return SharedStageObservable(stage) }
-        return ShareNodeObservable(node.unsafelyUnwrapped)
+        return SharedStageObservable(stage.unsafelyUnwrapped)
     }
 
     /// Returns `self`.
@@ -81,8 +67,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 extension SharedSequence: @unchecked Sendable {}
 
 extension SharedSequence {
-    /// `asObservable().subscribe(onNext:onCompleted:onDisposed:)` for `drive` and `emit`: a share node or
-    /// stage is subscribed to directly, without the `Observable` that `asObservable()` would make for it. (The
+    /// `asObservable().subscribe(onNext:onCompleted:onDisposed:)` for `drive` and `emit`: a stage is
+    /// subscribed to directly, without the `Observable` that `asObservable()` would make for it. (The
     /// sequence never errors, so there is no `onError`.)
     @inlinable
     func subscribeClosures(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
@@ -91,11 +77,7 @@ extension SharedSequence {
         }
         let subscription = ClosureSubscriptionWithUpstream(onDisposed: onDisposed)
         let observer = SubscribeObserver<Element>(subscription: subscription, onNext: onNext, onError: nil, onCompleted: onCompleted)
-        if let stage {
-            subscription.attach(stage.subscribe(observer))
-        } else {
-            subscription.attach(node.unsafelyUnwrapped.subscribe(observer))
-        }
+        subscription.attach(stage.unsafelyUnwrapped.subscribe(observer))
         return subscription
     }
 }

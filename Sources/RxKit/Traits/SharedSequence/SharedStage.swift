@@ -1,10 +1,10 @@
 import ReactiveBridgePrimitives
 
-/// What a Driver's or Signal's `map` or `filter` makes: the share of the operator
-/// (`share(replay: 1 or 0, scope: .whileConnected)` of it, as in RxCocoa), kept small until someone
-/// subscribes. The operator's closure and what it observes live here; a subscription makes the share's
-/// connection (`StageConnection`), the subscribers' hub, which this stage holds while it is live. It
-/// behaves as that share does (see `ShareWhileConnected`): the first subscriber connects; later ones get
+/// What a Driver's or Signal's `map` or `filter` makes, and their conversion from an observable
+/// (`CatchReturnSharedStage`): the share of the operator (`share(replay: 1 or 0, scope: .whileConnected)` of
+/// it, as in RxCocoa), kept small until someone subscribes. The operator's closure and what it observes
+/// live here; a subscription makes the share's connection (`StageConnection`), the subscribers' hub, which
+/// this stage holds while it is live. It behaves as that share does (see `ShareWhileConnected`): the first subscriber connects; later ones get
 /// the latest element (with replay) and what follows; when the source ends or the last subscriber leaves,
 /// the connection stops, and the next subscriber starts a new one, from scratch.
 ///
@@ -14,7 +14,8 @@ import ReactiveBridgePrimitives
 /// its one subscriber does. So a connection looks down the chain when it connects (`subscribeToSource`)
 /// and takes over every stage that nothing but the stage above references (`upstreamIsSoleStage`): it
 /// subscribes to what the lowest of them observes and runs their closures itself, in order, per element
-/// (`StageConnection.onNextElement(at:)`). A stage that anything else references — a `Driver` value
+/// (`StageConnection.runStages(on:)`), after the conversion's stage, when it is the lowest, has made its
+/// hop (`adaptsSource`). A stage that anything else references — a `Driver` value
 /// someone keeps, an `Observable` made of it, a second operator built on it, its own live connection — is
 /// subscribed to as a share.
 ///
@@ -22,7 +23,7 @@ import ReactiveBridgePrimitives
 /// and `drive`/`emit` subscribe to it directly; `asObservable()` wraps it in a `SharedStageObservable`.
 ///
 /// The layout is what makes it small: a non-generic root class (`StageBase`) whose first stored property
-/// is the share's mutex, then two flags in the rest of that word, what it observes, the live connection
+/// is the share's mutex, then three flags in the rest of that word, what it observes, the live connection
 /// and the closure: 56 bytes for a `map` or `filter`.
 @usableFromInline
 class StageBase: @unchecked Sendable {
@@ -33,13 +34,18 @@ class StageBase: @unchecked Sendable {
     final let replaysLatest: Bool
     /// What `upstream` is.
     final let upstreamKind: StageUpstreamKind
-    /// What the stage observes: another stage, a share node (`asDriver(onErrorJustReturn:)`'s) or an
-    /// observable (see `upstreamKind`).
+    /// Whether the stage adapts what it observes rather than transforming elements one by one: the
+    /// conversion's stage (`CatchReturnSharedStage`), always the lowest of a chain. A connection that runs
+    /// it hands it what it observes (`receive(_:for:)`, `receiveTerminal(_:for:)`) and runs the stages
+    /// above it on what it passes on; it is never part of the loop.
+    final let adaptsSource: Bool
+    /// What the stage observes: another stage or an observable (see `upstreamKind`).
     final let upstream: AnyObject
 
-    init(upstream: AnyObject, kind: StageUpstreamKind, replaysLatest: Bool) {
+    init(upstream: AnyObject, kind: StageUpstreamKind, replaysLatest: Bool, adaptsSource: Bool) {
         self.replaysLatest = replaysLatest
         upstreamKind = kind
+        self.adaptsSource = adaptsSource
         self.upstream = upstream
         lock.initialize()
     }
@@ -93,6 +99,38 @@ class StageBase: @unchecked Sendable {
     var resultLayout: (stride: Int, alignment: Int) {
         preconditionFailure("StageBase.resultLayout is abstract: each stage kind overrides it.")
     }
+
+    /// For a stage that `adaptsSource`: an element of what it observes, at `element`, which reached
+    /// `chain`, the connection running it; the stage passes it on with `chain.runStages(on:)`, now or later.
+    func receive(_ element: UnsafeRawPointer, for chain: StageChain) {
+        preconditionFailure("StageBase.receive(_:for:) is only for a stage that adapts its source; that kind overrides it.")
+    }
+
+    /// For a stage that `adaptsSource`: the terminal event of what it observes, which reached `chain`.
+    func receiveTerminal(_ error: Swift.Error?, for chain: StageChain) {
+        preconditionFailure("StageBase.receiveTerminal(_:for:) is only for a stage that adapts its source; that kind overrides it.")
+    }
+
+    /// `subscribeUpstream` for an observable `source`: its subscription when it takes a share connection
+    /// (`Observable.subscribe(shareConnection:)`), otherwise `nil`, with `connection` subscribed through a
+    /// `StageSourceObserver` and the subscription passed to `adopt`.
+    final func subscribe<Source>(_ connection: ObserverNode, to source: Observable<Source>,
+                                 adopt: (Disposable) -> Void) -> ShareSourceSubscription? {
+        if let subscription = source.subscribe(shareConnection: connection) { return ShareSourceSubscription(subscription) }
+        adopt(source.subscribe(StageSourceObserver<Source>(connection: connection)))
+        return nil
+    }
+}
+
+/// A connection that runs stages, as a stage that adapts its source sees it (`StageBase.receive(_:for:)`).
+protocol StageChain: AnyObject {
+    /// Runs the stages above the adapting one on `element` (an element of the adapting stage's type) and
+    /// delivers what comes out, as `ObserverNode.onNextElement(at:)` would for an element of its source.
+    func runStages(on element: UnsafeRawPointer)
+    /// Ends the connection with a completion.
+    func complete()
+    /// Whether the connection has stopped (it takes the lock).
+    var hasStopped: Bool { get }
 }
 
 /// What a stage did with one element (`StageBase.apply`).
@@ -105,9 +143,7 @@ enum StageOutcome {
 enum StageUpstreamKind: UInt8 {
     /// Another `SharedStage` of the stage's source element.
     case stage
-    /// A `ShareNode` (`asDriver(onErrorJustReturn:)`'s or `asSignal(onErrorJustReturn:)`'s).
-    case node
-    /// An `Observable`: the sequence a `SharedSequence` wraps.
+    /// An `Observable`: the sequence a `SharedSequence` wraps, or the source of a conversion.
     case observable
 }
 
@@ -149,10 +185,10 @@ class SharedStage<Element>: StageBase, @unchecked Sendable {
 /// (`FilterSharedStage`), which says what the operator does to one element (`apply`).
 @usableFromInline
 class OperatorSharedStage<Source, Result>: SharedStage<Result>, @unchecked Sendable {
-    /// A stage observing `upstream`, which is a stage, a share node or an observable (`kind`).
+    /// A stage observing `upstream`, which is a stage or an observable (`kind`).
     @usableFromInline
-    override init(upstream: AnyObject, kind: StageUpstreamKind, replaysLatest: Bool) {
-        super.init(upstream: upstream, kind: kind, replaysLatest: replaysLatest)
+    init(upstream: AnyObject, kind: StageUpstreamKind, replaysLatest: Bool) {
+        super.init(upstream: upstream, kind: kind, replaysLatest: replaysLatest, adaptsSource: false)
     }
 
     override final func destroyResult(at result: UnsafeMutableRawPointer) {
@@ -170,13 +206,8 @@ class OperatorSharedStage<Source, Result>: SharedStage<Result>, @unchecked Senda
         switch upstreamKind {
         case .stage:
             return ShareSourceSubscription(unsafeDowncast(upstream, to: SharedStage<Source>.self).subscribe(node: connection))
-        case .node:
-            return ShareSourceSubscription(unsafeDowncast(upstream, to: ShareNode<Source>.self).subscribe(node: connection))
         case .observable:
-            let source = unsafeDowncast(upstream, to: Observable<Source>.self)
-            if let subscription = source.subscribe(shareConnection: connection) { return ShareSourceSubscription(subscription) }
-            adopt(source.subscribe(StageSourceObserver<Source>(connection: connection)))
-            return nil
+            return subscribe(connection, to: unsafeDowncast(upstream, to: Observable<Source>.self), adopt: adopt)
         }
     }
 }
@@ -218,15 +249,20 @@ final class FilterSharedStage<Element>: OperatorSharedStage<Element, Element>, @
 
 /// A connection of a `SharedStage`: the subscribers' hub, and the observer of what the lowest stage it
 /// runs observes (see "Fusing" at `StageBase`). It holds its stage until it stops, when the stage lets it
-/// go (`detachLocked`).
-final class StageConnection<Element>: ShareConnectionBase<Element>, @unchecked Sendable {
+/// go (`detachLocked`). When the lowest stage it runs is the conversion's (`adaptsSource`), what it
+/// observes goes to that stage first, which makes the hop and replaces an error, and comes back through
+/// `runStages(on:)`.
+final class StageConnection<Element>: ShareConnectionBase<Element>, StageChain, @unchecked Sendable {
     private let share: SharedStage<Element>
-    /// How many stages below `share` this connection runs itself; the room an element any of them or
-    /// `share` makes takes, and its alignment (see `onNextElement(at:)`). Set before the source is
-    /// subscribed, read per element.
-    @exclusivity(unchecked) private var levels: Int32 = 0
-    @exclusivity(unchecked) private var slotAlignment: Int32 = 0
-    @exclusivity(unchecked) private var slotStride = 0
+    /// The lowest stage this connection runs, when it adapts its source (see above); unretained: `share`
+    /// holds it, through the stages between. Set before the source is subscribed, read per element.
+    @exclusivity(unchecked) private var sourceStage: Unmanaged<StageBase>?
+    /// How many stages below `share` the loop runs (`-1`: not even `share`, which is then the conversion's
+    /// stage itself); the room an element any of them makes takes, and its alignment (see
+    /// `runStages(on:)`). Set before the source is subscribed, read per element.
+    @exclusivity(unchecked) private var loopLevels: Int16 = 0
+    @exclusivity(unchecked) private var slotAlignment: UInt16 = 0
+    @exclusivity(unchecked) private var slotStride: Int32 = 0
 
     init(share: SharedStage<Element>) {
         self.share = share
@@ -239,7 +275,7 @@ final class StageConnection<Element>: ShareConnectionBase<Element>, @unchecked S
 
     override func subscribeToSource() -> ShareSourceSubscription? {
         var lowest = Unmanaged<StageBase>.passUnretained(share)
-        var fused: Int32 = 0
+        var fused = 0
         var (stride, alignment) = share.resultLayout
         alignment = max(alignment, MemoryLayout<Unmanaged<StageBase>>.alignment)  // the scratch space starts with the stages
         while lowest._withUnsafeGuaranteedRef({ $0.upstreamIsSoleStage }) {
@@ -249,9 +285,13 @@ final class StageConnection<Element>: ShareConnectionBase<Element>, @unchecked S
             alignment = max(alignment, layout.alignment)
             fused += 1
         }
-        levels = fused
-        slotAlignment = Int32(alignment)
-        slotStride = Self.roundedUp(stride, to: alignment)
+        let adapts = lowest._withUnsafeGuaranteedRef { $0.adaptsSource }
+        precondition(fused < Int(Int16.max) && stride <= Int(Int32.max) && alignment <= Int(UInt16.max),
+                     "A Driver or Signal chain of \(fused) operators, or with elements of \(stride) bytes, is more than one connection runs: keep a reference to a Driver or Signal partway up, which is then shared there")
+        sourceStage = adapts ? lowest : nil
+        loopLevels = Int16(adapts ? fused - 1 : fused)
+        slotAlignment = UInt16(alignment)
+        slotStride = Int32(Self.roundedUp(stride, to: alignment))
         return lowest._withUnsafeGuaranteedRef { $0.subscribeUpstream(self) { adoptSourceSubscription($0) } }
     }
 
@@ -259,17 +299,50 @@ final class StageConnection<Element>: ShareConnectionBase<Element>, @unchecked S
         (size + alignment - 1) & ~(alignment - 1)
     }
 
-    /// An element of what the lowest stage observes: each stage, from the lowest up to `share`, takes what
-    /// the one below passed on, and what comes out of `share` is delivered. In a loop, not by each stage
-    /// calling the next: nesting a call per stage in the one below costs a chain of twelve stages a third
-    /// more time (R11) for the same instructions. The loop needs the
-    /// stages in order, and room for an element a stage makes while the one it took still lives: scratch
-    /// space on the stack holds the stages, found once per element by walking down from `share`, and two
-    /// slots that the elements stages make take turns in.
+    /// An element of what the lowest stage observes: to the conversion's stage, if it is that, or through
+    /// the stages (`runStages(on:)`).
     override func onNextElement(at element: UnsafeRawPointer) {
-        let levels = Int(levels)
+        if let sourceStage {
+            sourceStage._withUnsafeGuaranteedRef { $0.receive(element, for: self) }
+        } else {
+            runStages(on: element)
+        }
+    }
+
+    /// The terminal event of what the lowest stage observes: to the conversion's stage, if it is that (which
+    /// replaces an error), or to the subscribers.
+    override func onTerminal(_ error: Swift.Error?) {
+        if let sourceStage {
+            sourceStage._withUnsafeGuaranteedRef { $0.receiveTerminal(error, for: self) }
+        } else {
+            super.onTerminal(error)
+        }
+    }
+
+    func complete() {
+        terminate(.completed)
+    }
+
+    var hasStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isStoppedLocked
+    }
+
+    /// Each stage the loop runs, from the lowest up to `share`, takes what the one below passed on, and what
+    /// comes out of `share` is delivered. In a loop, not by each stage calling the next: nesting a call per
+    /// stage in the one below costs a chain of twelve stages a third more time (R11) for the same
+    /// instructions. The loop needs the stages in order, and room for an element a stage makes while the
+    /// one it took still lives: scratch space on the stack holds the stages, found once per element by
+    /// walking down from `share`, and two slots that the elements stages make take turns in.
+    func runStages(on element: UnsafeRawPointer) {
+        let levels = Int(loopLevels)
+        guard levels >= 0 else {
+            deliverNextElement(element.assumingMemoryBound(to: Element.self))
+            return
+        }
         let alignment = Int(slotAlignment)
-        let stride = slotStride
+        let stride = Int(slotStride)
         let stagesSize = Self.roundedUp((levels + 1) * MemoryLayout<Unmanaged<StageBase>>.stride, to: alignment)
         withUnsafeTemporaryAllocation(byteCount: stagesSize + 2 * stride, alignment: alignment) { space in
             let stages = space.baseAddress.unsafelyUnwrapped
@@ -285,8 +358,8 @@ final class StageConnection<Element>: ShareConnectionBase<Element>, @unchecked S
         }
     }
 
-    /// `onNextElement(at:)`'s loop: runs the stages at `stages` (`share` first) from `depth` up on
-    /// `element`, then delivers what comes out.
+    /// `runStages(on:)`'s loop: runs the stages at `stages` (`share` first) from `depth` up on `element`,
+    /// then delivers what comes out.
     @inline(__always)
     private func runStages(on element: UnsafeRawPointer, stages: UnsafeMutableRawPointer, from depth: Int,
                            slots: (UnsafeMutableRawPointer, UnsafeMutableRawPointer)) {

@@ -176,33 +176,64 @@ import Testing
         #expect(received.onMain)
     }
 
+    /// Drives what `build` makes of a subject's Driver while another thread sends 0..<200, then sends 200
+    /// on the main thread: what arrived by the time all 200 had (and whether the last element came before
+    /// that `onNext` returned), and how often `drive`'s closure or `build`'s (which call `checkThread`) ran
+    /// off the main queue.
+    @MainActor
+    func driveWhatAnotherThreadSendsThenSendOnMain(
+        _ build: (Driver<Int>, _ checkThread: @escaping () -> Void) -> Driver<Int>
+    ) async -> (received: [Int], lastInline: Int?, offMain: Int) {
+        let mainKey = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: mainKey, value: 1)
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var offMain = 0
+        let checkThread = { if DispatchQueue.getSpecific(key: mainKey) != 1 { offMain += 1 } }
+        var subscription: Disposable?
+        await withCheckedContinuation { (allArrived: CheckedContinuation<Void, Never>) in
+            subscription = build(subject.asDriver(onErrorJustReturn: -1), checkThread).drive(onNext: { value in
+                received.append(value)
+                checkThread()
+                if received.count == 200 { allArrived.resume() }
+            })
+            DispatchQueue.global().async {
+                for value in 0..<200 { subject.onNext(value) }
+            }
+        }
+        let arrived = received
+        subject.onNext(200)
+        let lastInline = received.count == 201 ? received.last : nil
+        subscription?.dispose()
+        return (arrived, lastInline, offMain)
+    }
+
     // RxCocoa's Driver observes on MainScheduler, which dispatches what another thread sends to the main
     // queue, in order, and runs work inline again once nothing it dispatched is waiting (RxSwift's
     // MainScheduler.scheduleInternal counts numberEnqueued): afterwards, an element sent on the main
     // queue is delivered before `onNext` returns.
     @MainActor
     @Test func deliversWhatAnotherThreadSendsInOrderThenInlineAgain() async {
-        let mainKey = DispatchSpecificKey<Int>()
-        DispatchQueue.main.setSpecific(key: mainKey, value: 1)
-        let subject = PublishSubject<Int>()
-        var received: [Int] = []
-        var offMain = 0
-        var subscription: Disposable?
-        await withCheckedContinuation { (allArrived: CheckedContinuation<Void, Never>) in
-            subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: { value in
-                received.append(value)
-                if DispatchQueue.getSpecific(key: mainKey) != 1 { offMain += 1 }
-                if value == 199 { allArrived.resume() }
-            })
-            DispatchQueue.global().async {
-                for value in 0..<200 { subject.onNext(value) }
+        let result = await driveWhatAnotherThreadSendsThenSendOnMain { driver, _ in driver }
+        #expect(result.received == Array(0..<200))
+        #expect(result.lastInline == 200)
+        #expect(result.offMain == 0)
+    }
+
+    // The same through a map built on the conversion in one expression, which the subscriber's connection
+    // runs, making the hop itself: in RxCocoa the map observes the observe(on:), so its closure too runs on
+    // the main queue, in order, and inline again once nothing waits.
+    @MainActor
+    @Test func aMapOnTheConversionRunsOnTheMainThreadInOrderThenInlineAgain() async {
+        let result = await driveWhatAnotherThreadSendsThenSendOnMain { driver, checkThread in
+            driver.map { value in
+                checkThread()
+                return value * 2
             }
         }
-        #expect(received == Array(0..<200))
-        #expect(offMain == 0)
-        subject.onNext(200)
-        #expect(received.last == 200)
-        subscription?.dispose()
+        #expect(result.received == (0..<200).map { $0 * 2 })
+        #expect(result.lastInline == 400)
+        #expect(result.offMain == 0)
     }
 
     // RxCocoa Driver+Subscription: drive() is drive(onNext: nil, onCompleted: nil, onDisposed: nil);

@@ -177,9 +177,9 @@ import Testing
         return found
     }
 
-    /// A chain built in one expression leaves its inner stages referenced by the stage above only: the
-    /// subscriber's connection runs them itself, so they make no connection and the source is subscribed once,
-    /// by that connection; the elements are what the composition of shares gives (RxCocoa: each operator's
+    /// A chain built in one expression leaves its inner stages — the conversion's among them — referenced by
+    /// the stage above only: the subscriber's connection runs them itself, so they make no connection and the
+    /// source is subscribed once, by that connection; the elements are what the composition of shares gives (RxCocoa: each operator's
     /// share has one subscriber, the next operator's share, so it passes each element on once).
     @Test func aChainsInnerStagesMakeNoConnectionsOfTheirOwn() {
         SharingScheduler.mock(scheduler: scheduler) {
@@ -188,7 +188,8 @@ import Testing
             var received: [Int] = []
             let subscription = driver.drive(onNext: { received.append($0) })
             let inner = stages(below: driver.stage!)
-            #expect(inner.count == 2)
+            #expect(inner.count == 3)
+            #expect(inner.map(\.adaptsSource) == [false, false, true], "the lowest stage is not the conversion's")
             #expect(inner.allSatisfy { ($0 as! SharedStage<Int>).connection == nil }, "an inner stage made a connection")
             #expect(driver.stage!.connection != nil)
             for value in 1...4 { subject.onNext(value) }
@@ -297,7 +298,7 @@ import Testing
             }
         }
         #expect(received == [20, 30])
-        #expect(weakStages.count == 3)
+        #expect(weakStages.count == 4)  // the conversion's stage and three operators'
         #expect(weakStages.allSatisfy { $0() == nil }, "a stage outlived its chain's last subscriber")
         #expect(!subject.hasObservers)
         #expect(delta == 0)

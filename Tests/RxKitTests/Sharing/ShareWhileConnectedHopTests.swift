@@ -118,7 +118,8 @@ import Testing
     }
 
     // RxCocoa: Driver's map and filter are the operators shared as the strategy shares, over
-    // observe(on:).catchAndReturn; ObserveOnSink drops what waits once it is disposed, so 4 is not mapped.
+    // observe(on:).catchAndReturn; RxSwift's ObserveOnSerialDispatchQueueSink skips a scheduled event once
+    // it is disposed (`guard !cancel.isDisposed`), so 4 is not mapped.
     @Test func aDriverChainOnASerialSchedulerGivesWhatObserveOnCatchAndSharesGive() {
         let driver = script(DriverSharingStrategy.self, build: mapAndFilter)
         let reference = script(ReplayingReference.self, build: mapAndFilter)

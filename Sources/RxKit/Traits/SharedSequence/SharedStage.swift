@@ -4,9 +4,10 @@ import ReactiveBridgePrimitives
 /// (`CatchReturnSharedStage`): the share of the operator (`share(replay: 1 or 0, scope: .whileConnected)` of
 /// it, as in RxCocoa), kept small until someone subscribes. The operator's closure and what it observes
 /// live here; a subscription makes the share's connection (`StageConnection`), the subscribers' hub, which
-/// this stage holds while it is live. It behaves as that share does (see `ShareWhileConnected`): the first subscriber connects; later ones get
-/// the latest element (with replay) and what follows; when the source ends or the last subscriber leaves,
-/// the connection stops, and the next subscriber starts a new one, from scratch.
+/// this stage holds while it is live. It behaves as that share does (see `ShareWhileConnected`): the first
+/// subscriber connects; later ones get the latest element (with replay) and what follows; when the source
+/// ends or the last subscriber leaves, the connection stops, and the next subscriber starts a new one,
+/// from scratch.
 ///
 /// **Fusing.** RxCocoa makes a share per operator, so a chain of twelve operators has twelve shares, and a
 /// share that only the next operator can reach has exactly one subscriber, ever: that operator's share.
@@ -15,9 +16,9 @@ import ReactiveBridgePrimitives
 /// and takes over every stage that nothing but the stage above references (`upstreamIsSoleStage`): it
 /// subscribes to what the lowest of them observes and runs their closures itself, in order, per element
 /// (`StageConnection.runStages(on:)`), after the conversion's stage, when it is the lowest, has made its
-/// hop (`adaptsSource`). A stage that anything else references — a `Driver` value
-/// someone keeps, an `Observable` made of it, a second operator built on it, its own live connection — is
-/// subscribed to as a share.
+/// hop (`adaptsSource`). A stage that anything else references — a `Driver` value someone keeps, an
+/// `Observable` made of it, a second operator built on it, its own live connection — is subscribed to as a
+/// share.
 ///
 /// Where the stage is not the live connection's (a `SharedSequence` holds it), the next operator's stage
 /// and `drive`/`emit` subscribe to it directly; `asObservable()` wraps it in a `SharedStageObservable`.

@@ -139,6 +139,48 @@ import Testing
                                  "map 5", "c 50", "map -1", "c -10", "c completed", "source observed: false"])
     }
 
+    /// Elements waiting on the queue name the connection they were sent to, which holds the chain: once
+    /// they have run, after the last subscriber left, nothing of the chain is left (RxSwift: the disposed
+    /// observe(on:) sink is released once the work it scheduled has run).
+    @Test func aChainWithElementsWaitingOnTheQueueIsReleasedOnceTheyHaveRun() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxkit.tests.hop.release")
+        let subject = PublishSubject<Int>()
+        let received = LockedValues()
+        var weakStages: [() -> AnyObject?] = []
+        var heldWhileWaiting = false
+        let delta = resourceDelta {
+            SharingScheduler.mock(scheduler: scheduler) {
+                var subscription: Disposable?
+                do {
+                    let driver = subject.asDriver(onErrorJustReturn: -1).map { $0 + 1 }.filter { $0 > 0 }
+                    var stage: StageBase? = driver.stage
+                    while let current = stage {
+                        weak let object = current
+                        weakStages.append { object }
+                        stage = current.upstream as? StageBase
+                    }
+                    subscription = driver.drive(onNext: { received.append($0) })
+                }
+                subject.onNext(1)
+                #expect(flushQueue(of: scheduler))
+                let gate = holdQueue(of: scheduler)
+                subject.onNext(2)
+                subject.onNext(3)
+                subscription?.dispose()
+                subscription = nil
+                heldWhileWaiting = weakStages.allSatisfy { $0() != nil }
+                gate.signal()
+                #expect(flushQueue(of: scheduler))
+            }
+        }
+        #expect(received.values == [2])
+        #expect(weakStages.count == 3)  // the filter's, the map's and the conversion's
+        #expect(heldWhileWaiting, "nothing was waiting on the queue: the test checks nothing")
+        #expect(weakStages.allSatisfy { $0() == nil }, "the chain outlived the elements that waited for its connection")
+        #expect(!subject.hasObservers)
+        #expect(delta == 0)
+    }
+
     /// The conversion subscribes its source on a current-thread trampoline, as `observe(on:)` (a producer)
     /// does: work the source schedules on the current thread runs after its `subscribe` returns.
     func subscriptionOrder<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type) -> [String] {

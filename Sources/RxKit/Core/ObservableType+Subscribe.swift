@@ -184,6 +184,35 @@ final class ClosureSubscriptionWithUpstream: ClosureSubscription, @unchecked Sen
     }
 }
 
+/// A `ClosureSubscription` for a subscription to a share's hub (`drive`/`emit` on a Driver's or Signal's
+/// stage, see `SharedSequence.subscribeClosures`): it holds the hub and its key as themselves, 16 bytes
+/// where `ClosureSubscriptionWithUpstream` keeps a 40-byte existential (a malloc size class smaller per
+/// subscription). `attach` and `dispose` meet as there: whichever comes second disposes the upstream.
+@usableFromInline
+final class ClosureSubscriptionToHub: ClosureSubscription, @unchecked Sendable {
+    @exclusivity(unchecked) private var upstream: SubjectSubscription?
+
+    @usableFromInline
+    override init(onDisposed: (() -> Void)?) {
+        super.init(onDisposed: onDisposed)
+    }
+
+    func attach(_ subscription: SubjectSubscription) {
+        upstream = subscription
+        let previous = InlineWord.fetchOr(self, Self.upstreamAttachedBit)
+        if previous & Self.disposedBit != 0 {
+            // `dispose` came first (the sequence ended during `subscribe`) and left the upstream to us.
+            upstream = nil
+            subscription.dispose()
+        }
+    }
+
+    override func disposeUpstream() {
+        let upstream = self.upstream.take()
+        upstream?.dispose()
+    }
+}
+
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures until the
 /// first terminal event or disposal (grammar guard through `ClosureSubscription`), and takes elements
 /// through the element lane. Holding the closures here (not in the subscription) releases them when the

@@ -75,9 +75,9 @@ extension SharedSequence {
         if let source {
             return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
         }
-        let subscription = ClosureSubscriptionWithUpstream(onDisposed: onDisposed)
+        let subscription = ClosureSubscriptionToHub(onDisposed: onDisposed)
         let observer = SubscribeObserver<Element>(subscription: subscription, onNext: onNext, onError: nil, onCompleted: onCompleted)
-        subscription.attach(stage.unsafelyUnwrapped.subscribe(observer))
+        stage.unsafelyUnwrapped.subscribe(observer, attachingTo: subscription)
         return subscription
     }
 }

@@ -169,6 +169,13 @@ class SharedStage<Element>: StageBase, @unchecked Sendable {
         return joinOrConnect(connection, orMake: { newConnectionLocked() }) { $0.subscribeLocked(node: node, unconnected: $1) }
     }
 
+    /// `subscribe(node:)` for `drive`'s and `emit`'s observer: `subscription`, the observer's closure
+    /// subscription, keeps what it returns.
+    @usableFromInline
+    final func subscribe(_ observer: ObserverNode, attachingTo subscription: ClosureSubscriptionToHub) {
+        subscription.attach(subscribe(node: observer))
+    }
+
     /// Makes the live connection (there is none); the caller subscribes, then connects it. Call with
     /// `lock` held. Returned unretained: `connection` holds it until it stops, and only the subscriber being
     /// added or the source, neither yet subscribed, could stop it before the subscription the caller makes

@@ -236,6 +236,36 @@ import Testing
         #expect(result.offMain == 0)
     }
 
+    // RxSwift's MainScheduler runs inline on the main thread while nothing it dispatched waits, so a Driver
+    // over a sequence that ends while `drive` subscribes is over before `drive` returns: elements, completion,
+    // then onDisposed (subscribe(onNext:…) disposes after the terminal event). The disposable `drive`
+    // returns then holds nothing: the chain is released though the caller still keeps it.
+    @MainActor
+    @Test func aDriverThatEndsWhileDriveSubscribesIsOverAndReleasedBeforeDriveReturns() {
+        final class Captured {}
+        var log: [String] = []
+        weak var captured: Captured?
+        var chainReleasedWhileKept = false
+        let delta = resourceDelta {
+            var subscription: Disposable?
+            do {
+                let capturedByTheMap = Captured()
+                captured = capturedByTheMap
+                subscription = Observable.of(1, 2).asDriver(onErrorJustReturn: -1)
+                    .map { [capturedByTheMap] value in withExtendedLifetime(capturedByTheMap) { value * 10 } }
+                    .drive(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") },
+                           onDisposed: { log.append("disposed") })
+            }
+            log.append("returned")
+            chainReleasedWhileKept = captured == nil
+            subscription?.dispose()
+            subscription = nil
+        }
+        #expect(log == ["10", "20", "completed", "disposed", "returned"])
+        #expect(chainReleasedWhileKept, "the disposable drive returned keeps the ended chain alive")
+        #expect(delta == 0)
+    }
+
     // RxCocoa Driver+Subscription: drive() is drive(onNext: nil, onCompleted: nil, onDisposed: nil);
     // it subscribes, and disposing it disposes the source subscription.
     @Test func bareDriveSubscribes() {

@@ -280,7 +280,7 @@ struct LaneHandle {
     /// The lane of `node`, an RxKit node observer (its element lane, if it has one). The element type that
     /// will be sent must be the node's.
     @inline(__always)
-    init(node: ObserverNode) {
+    init(node: borrowing ObserverNode) {
         self.node = node.hasElementLane ? Unmanaged.passUnretained(node) : nil
         other = nil
     }

@@ -64,11 +64,14 @@ class FlatteningSink<SourceElement, Inner: ObservableConvertibleType, Observer: 
     }
 
     /// A sink for `node`, an RxKit node with both lanes, observed through `NodeObserver` (see
-    /// `NodeSinkProducer`).
-    init(selector: @escaping (SourceElement) throws -> Inner, node: ObserverNode, cancel: SinkLink?)
+    /// `NodeSinkProducer`). The arguments are `consuming` and move into the sink: borrowed, each would
+    /// cost a retain here and a release when the caller's call returns, on every subscription.
+    init(selector: consuming @escaping (SourceElement) throws -> Inner, node: consuming ObserverNode,
+         cancel: consuming SinkLink?)
         where Observer == NodeObserver<Inner.Element> {
         self.selector = selector
-        super.init(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
+        let lane = LaneHandle(node: node)
+        super.init(observer: NodeObserver(node: node), lane: lane, cancel: cancel)
         hasTerminalLane = true
         setUpNodeMutex(owner: "FlatteningSink")
     }

@@ -80,7 +80,8 @@ final class SwitchLatestSink<SourceElement, Inner: ObservableConvertibleType, Ob
 
     /// The sink `producer` makes for `node`, an RxKit node with both lanes (see `NodeSinkProducer`).
     @usableFromInline
-    init(producer: SwitchLatestProducer<SourceElement, Inner, InnerObs>, node: ObserverNode, cancel: SinkLink?)
+    init(producer: borrowing SwitchLatestProducer<SourceElement, Inner, InnerObs>, node: consuming ObserverNode,
+         cancel: consuming SinkLink?)
         where Observer == NodeObserver<Inner.Element> {
         super.init(selector: producer.selector, node: node, cancel: cancel)
     }

@@ -109,7 +109,8 @@ final class FlatMapSink<SourceElement, Inner: ObservableConvertibleType, Observe
 
     /// The sink `producer` makes for `node`, an RxKit node with both lanes (see `NodeSinkProducer`).
     @usableFromInline
-    init(producer: FlatMapProducer<SourceElement, Inner, InnerObs>, node: ObserverNode, cancel: SinkLink?)
+    init(producer: borrowing FlatMapProducer<SourceElement, Inner, InnerObs>, node: consuming ObserverNode,
+         cancel: consuming SinkLink?)
         where Observer == NodeObserver<Inner.Element> {
         maxConcurrent = producer.maxConcurrent
         ignoresElementsWhileBusy = producer.ignoresElementsWhileBusy

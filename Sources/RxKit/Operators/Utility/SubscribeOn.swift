@@ -105,8 +105,9 @@ class SubscribeOnSink<Observer: ObserverType>: PassThroughElementSink<Observer>,
     /// A sink for `node`, an RxKit node with both lanes, observed through `NodeObserver` (see
     /// `NodeSinkProducer`).
     @usableFromInline
-    init<Element>(node: ObserverNode, cancel: SinkLink?) where Observer == NodeObserver<Element> {
-        super.init(observer: NodeObserver(node: node), lane: LaneHandle(node: node), cancel: cancel)
+    init<Element>(node: consuming ObserverNode, cancel: consuming SinkLink?) where Observer == NodeObserver<Element> {
+        let lane = LaneHandle(node: node)
+        super.init(observer: NodeObserver(node: node), lane: lane, cancel: cancel)
         hasTerminalLane = true
     }
 

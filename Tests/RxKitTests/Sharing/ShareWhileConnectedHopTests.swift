@@ -139,6 +139,44 @@ import Testing
                                  "map 5", "c 50", "map -1", "c -10", "c completed", "source observed: false"])
     }
 
+    /// `mapAndFilter` on the conversion with one subscriber; the source sends 1 and fails while the queue
+    /// is held, so both wait there; the subscriber leaves before they run when `leaves`.
+    func errorWaitingOnTheQueue<Strategy: SharingStrategyProtocol>(_ strategy: Strategy.Type, leaves: Bool) -> [String] {
+        let log = Log()
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxkit.tests.hop")
+        let subject = PublishSubject<Int>()
+        SharingScheduler.mock(scheduler: scheduler) {
+            let shared = mapAndFilter(subject.asSharedSequence(sharingStrategy: Strategy.self, onErrorJustReturn: -1), log: log)
+            let a = shared.asObservable().subscribe(onNext: { log.append("a \($0)") }, onCompleted: { log.append("a completed") })
+            let gate = holdQueue(of: scheduler)
+            subject.onNext(1)
+            subject.onError(testError)
+            log.append("sent")
+            if leaves { a.dispose() }
+            gate.signal()
+            #expect(flushQueue(of: scheduler))
+            a.dispose()
+        }
+        return log.lines
+    }
+
+    // RxSwift's ObserveOnSerialDispatchQueueSink checks `guard !cancel.isDisposed` when each scheduled
+    // event runs, the terminal one included: once the last subscriber has left, the error that waited is
+    // not replaced by the fallback, so the map above never sees -1.
+    @Test func anErrorWaitingOnTheQueueWhenTheLastSubscriberLeavesIsNotReplacedOrMapped() {
+        let driver = errorWaitingOnTheQueue(DriverSharingStrategy.self, leaves: true)
+        #expect(driver == errorWaitingOnTheQueue(ReplayingReference.self, leaves: true))
+        #expect(driver == ["sent"])
+        let signal = errorWaitingOnTheQueue(SignalSharingStrategy.self, leaves: true)
+        #expect(signal == errorWaitingOnTheQueue(NonReplayingReference.self, leaves: true))
+        #expect(signal == ["sent"])
+        // Not vacuous: with the subscriber staying, the same script maps the element and the fallback.
+        let staying = ["sent", "map 1", "a 10", "map -1", "a -10", "a completed"]
+        #expect(errorWaitingOnTheQueue(DriverSharingStrategy.self, leaves: false) == staying)
+        #expect(errorWaitingOnTheQueue(ReplayingReference.self, leaves: false) == staying)
+        #expect(errorWaitingOnTheQueue(SignalSharingStrategy.self, leaves: false) == staying)
+    }
+
     /// Elements waiting on the queue name the connection they were sent to, which holds the chain: once
     /// they have run, after the last subscriber left, nothing of the chain is left (RxSwift: the disposed
     /// observe(on:) sink is released once the work it scheduled has run).

@@ -20,8 +20,8 @@ import ReactiveBridgePrimitives
 /// scheduler on the main queue with nothing waiting) and otherwise handed to the queue in order
 /// (`QueueHandOff`), and dropped there if the connection has stopped meanwhile, as the disposed sink would
 /// drop it; the terminal event is always scheduled (`scheduleUncancellable`, which the main scheduler runs
-/// inline under the same rule). For any other scheduler `upstream` is the `observe(on:)` itself and `hop`
-/// is `nil`.
+/// inline under the same rule), and dropped the same way. For any other scheduler `upstream` is the
+/// `observe(on:)` itself and `hop` is `nil`.
 @usableFromInline
 final class CatchReturnSharedStage<Element>: SharedStage<Element>, QueueHandOffReceiver, @unchecked Sendable {
     /// The replacement for an error.
@@ -114,15 +114,18 @@ final class CatchReturnSharedStage<Element>: SharedStage<Element>, QueueHandOffR
         chain.runStages(on: UnsafeRawPointer(element))
     }
 
-    /// The source's terminal event: handled at once, or, with a hop, scheduled (unless the connection has
-    /// stopped, when the sink it stands in for would have been disposed).
+    /// The source's terminal event: handled at once, or, with a hop, scheduled, and dropped, as an element
+    /// is, if the connection has stopped before it runs (the `observe(on:)` sink the stage stands in for
+    /// would have been disposed: no fallback then for the operators above).
     override func receiveTerminal(_ error: Swift.Error?, for chain: StageChain) {
         guard let hop else {
             handleTerminal(error, for: chain)
             return
         }
         if chain.hasStopped { return }
-        hop.scheduleUncancellable { [self] in handleTerminal(error, for: chain) }
+        hop.scheduleUncancellable { [self] in
+            if !chain.hasStopped { handleTerminal(error, for: chain) }
+        }
     }
 
     private func handleTerminal(_ error: Swift.Error?, for chain: StageChain) {
